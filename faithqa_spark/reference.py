@@ -1,0 +1,134 @@
+"""The single-process reference runner: the same core functions, no Spark.
+
+    python -m faithqa_spark.reference --squad FILE --output DIR   (same flags as the job)
+
+Its output must equal the Spark job's byte for byte; the tests compare them.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from faithqa_spark import PIPELINE_VERSION
+from faithqa_spark import io as fio
+from faithqa_spark import ner as fner
+from faithqa_spark.cli import parse
+from faithqa_spark.config import Config
+from faithqa_spark.core import bank as cbank
+from faithqa_spark.core import fields as C
+from faithqa_spark.core import reasons, splitting
+from faithqa_spark.core.process import Provenance, entities_from_records, process_row
+from faithqa_spark.core.records import dataset_row, json_line, leftover_row
+from faithqa_spark.core.report import build_report
+from faithqa_spark.core.sampling import SamplingIndex
+from faithqa_spark.inputs import InputFile, reader_settings
+from faithqa_spark.pipeline import RunResult, _provenance_dict, _Stages
+from faithqa_spark.sources import read_file
+
+log = logging.getLogger("faithqa_spark")
+
+
+def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
+                  bank_dir: str | None = None) -> RunResult:
+    out = Path(output_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    stages = _Stages()
+    settings = reader_settings(cfg)
+    qa: list[dict[str, Any]] = []
+    for f in files:
+        qa.extend(read_file(Path(f.local).read_bytes(), path=f.display, source=f.source,
+                            settings=settings))
+    input_counts = Counter((r[C.SOURCE], r[C.INPUT_FILE]) for r in qa)
+    stages.done("read", f"{len(qa):,} records from {len(files)} file(s)")
+
+    ok = [r for r in qa if r[C.STATUS] == C.OK]
+    contexts = {r[C.CONTEXT_ID]: r[C.CONTEXT] for r in ok}
+    nlp = fner.load_ner(cfg.ner.model, cfg.ner.components)
+    ids = list(contexts)
+    ents = dict(zip(ids, fner.run_ner(nlp, [contexts[i] for i in ids], cfg.ner.batch_size)))
+    stages.done("ner", f"{len(ids):,} distinct contexts")
+
+    if bank_dir:
+        bank = cbank.load(bank_dir, cfg.bank.types)
+        bank_origin = str(bank_dir)
+    else:
+        bank_ids = {r[C.CONTEXT_ID] for r in ok if r[C.SOURCE] in cfg.bank.sources}
+        mentions: Counter[tuple[str, str]] = Counter()
+        for cid in bank_ids:
+            for e in ents[cid]:
+                t = cbank.clean_entity(e[C.ENT_TEXT], e[C.ENT_LABEL], cfg.bank)
+                if t is not None:
+                    mentions[(e[C.ENT_LABEL], t)] += 1
+        bank = cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
+        bank_origin = "built from " + ", ".join(cfg.bank.sources) + " contexts"
+    cbank.save(bank, out / "entity_bank")
+    stages.done("bank", f"{sum(bank.counts().values()):,} entities")
+
+    prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
+    index = SamplingIndex.from_bank(bank.entities)
+    outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov)
+                for r in ok]
+    stages.done("process", f"{len(outcomes):,} rows matched, substituted and checked")
+
+    labels: dict[str, str] = {}
+    for source in sorted({o[C.SOURCE] for o in outcomes}):
+        keys = [(o[C.SPLIT_KEY], o[C.ID]) for o in outcomes
+                if o[C.SOURCE] == source and o[C.STATUS] == C.OK]
+        labels.update(splitting.label_sorted(keys, cfg.limits.max_success.get(source, 0),
+                                             cfg.split.train, cfg.split.dev))
+    dataset: list[dict[str, Any]] = []
+    leftovers = [leftover_row(r) for r in qa if r[C.STATUS] != C.OK]
+    for o in outcomes:
+        label = labels.get(o[C.ID])
+        if label in C.SPLITS:
+            dataset.append(dataset_row(o, label))
+        else:
+            if label == splitting.OVER_CAP:
+                o = {**o, C.STATUS: C.FILTERED, C.REASON: reasons.OVER_SOURCE_CAP}
+            leftovers.append(leftover_row(o))
+    stages.done("split")
+
+    dataset.sort(key=lambda r: r[C.ID])
+    leftovers.sort(key=lambda r: r[C.ID])
+    for split in C.SPLITS:
+        fio.write_lines_atomic(out / "jsonl" / f"{split}.jsonl",
+                               (json_line(r, C.DATASET_COLUMNS) for r in dataset
+                                if r[C.SPLIT] == split))
+    for status in (C.FILTERED, C.REJECTED):
+        fio.write_lines_atomic(out / status / f"{status}.jsonl",
+                               (json_line(r, C.LEFTOVER_COLUMNS) for r in leftovers
+                                if r[C.STATUS] == status))
+    stages.done("write")
+
+    file_of = {r[C.ID]: r[C.INPUT_FILE] for r in outcomes}
+    status_counts = Counter((r[C.SOURCE], file_of.get(r[C.ID], r[C.INPUT_FILE]), r[C.STATUS],
+                             r[C.REASON]) for r in leftovers)
+    status_counts.update((r[C.SOURCE], file_of[r[C.ID]], C.OK, None) for r in dataset)
+    success_counts = Counter((r[C.SOURCE], r[C.SPLIT], r[C.ENTITY_TYPE], r[C.MATCH_STRATEGY])
+                             for r in dataset)
+    report = build_report(
+        [(*k, n) for k, n in input_counts.items()],
+        [(*k, n) for k, n in status_counts.items()],
+        [(*k, n) for k, n in success_counts.items()],
+        bank_counts=bank.counts(), bank_origin=bank_origin, provenance=_provenance_dict(prov))
+    fio.write_json(out / "report.json", report)
+    stages.done("report")
+    return RunResult(out, report, stages.seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    run = parse(argv, "python -m faithqa_spark.reference")
+    t = time.perf_counter()
+    result = run_reference(run.cfg, run.files, run.output, run.bank_dir)
+    print(f"reference run done in {time.perf_counter() - t:.1f}s: {result.output_dir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

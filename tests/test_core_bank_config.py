@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from faithqa_spark.config import ConfigError, load_config
+from faithqa_spark.core import bank
+
+CFG = load_config()
+PAPER_BANK = Path(__file__).resolve().parents[2] / "shared" / "reference" / "paper_entity_bank"
+
+
+def test_default_config_holds_paper_values():
+    c = CFG
+    assert c.pipeline.seed == 42
+    assert c.bank.types == ["PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT"]
+    assert (c.bank.min_chars, c.bank.max_chars) == (2, 100)
+    assert (c.sampling.min_length_ratio, c.sampling.max_length_ratio) == (0.3, 3.0)
+    assert (c.quality.min_context_chars, c.quality.max_occurrences) == (50, 10)
+    assert (c.split.train, c.split.dev, c.split.test) == (0.8, 0.1, 0.1)
+    assert c.matching.min_substring_overlap == 3 and c.matching.min_answer_chars == 2
+    assert c.limits.max_success == {"triviaqa": 50000}
+
+
+def test_unknown_key_is_rejected_with_its_name(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('extends = "%s"\n[sampling]\nmax_atempts = 3\n' % (Path("conf/default.toml").resolve()))
+    with pytest.raises(ConfigError, match="unknown key 'sampling.max_atempts'"):
+        load_config(p)
+
+
+def test_wrong_type_is_rejected_with_its_name(tmp_path):
+    with pytest.raises(ConfigError, match="'quality.max_occurrences' must be an integer"):
+        load_config(None, ["quality.max_occurrences='ten'"])
+    with pytest.raises(ConfigError, match="'bank.types' must be a list"):
+        load_config(None, ["bank.types=5"])
+    with pytest.raises(ConfigError, match="'ner.batch_size' must be an integer, got bool"):
+        load_config(None, ["ner.batch_size=true"])
+
+
+def test_unknown_section_and_bad_split(tmp_path):
+    with pytest.raises(ConfigError, match="unknown key 'nope'"):
+        load_config(None, ["nope.x=1"])
+    with pytest.raises(ConfigError, match="must be 1"):
+        load_config(None, ["split.train=0.9"])
+
+
+def test_overrides_and_hash():
+    c = load_config(None, ["sampling.max_attempts=3", "output.dir=/tmp/x"])
+    assert c.sampling.max_attempts == 3
+    # the output location does not change the hash; content settings do
+    assert load_config(None, ["output.dir=/elsewhere"]).config_hash == CFG.config_hash
+    assert c.config_hash != CFG.config_hash
+
+
+def test_local_and_cluster_configs_load():
+    for name in ("local.toml", "cluster.toml"):
+        assert load_config(Path("conf") / name).bank.types == CFG.bank.types
+
+
+@pytest.mark.parametrize("text,label,want", [
+    ("  Ostrava Nova ", "GPE", "Ostrava Nova"),
+    ("X", "PERSON", None),                      # too short
+    ("A" * 101, "ORG", None),                   # too long
+    ("1907", "DATE", "1907"), ("12", "CARDINAL", "12"), ("1907", "ORG", None),
+    ("Lida Marsh's", "PERSON", "Lida Marsh"), ("Jonas'", "PERSON", "Jonas"),
+    (".mp3", "PERSON", None), ("-s", "PERSON", None), ("Marsh.[citation", "PERSON", None),
+    ('"Velmora Gazette"', "ORG", "Velmora Gazette"),
+    ("Lida Marsh", "MONEY", None),              # not a bank type
+])
+def test_clean_entity(text, label, want):
+    assert bank.clean_entity(text, label, CFG.bank) == want
+
+
+def test_paper_mode_keeps_possessives():
+    raw = CFG.replace(bank={"strip_possessives": False, "drop_junk": False}).bank
+    assert bank.clean_entity("Lida Marsh's", "PERSON", raw) == "Lida Marsh's"
+    assert bank.clean_entity(".mp3", "PERSON", raw) == ".mp3"
+
+
+def test_assemble_merges_case_variants_by_frequency():
+    b = bank.assemble([("GPE", "Ostrava", 3), ("GPE", "OSTRAVA", 5), ("GPE", "Pellin", 1),
+                       ("GPE", "ostrava", 1)], CFG.bank)
+    assert b.entities["GPE"] == ["OSTRAVA", "Pellin"]
+    assert b.frequency["GPE"]["OSTRAVA"] == 9
+    assert b.entities["PERSON"] == []
+
+
+def test_save_load_round_trip(tmp_path):
+    b = bank.assemble([("GPE", "Ostrava", 2), ("PERSON", "Lida Marsh", 1)], CFG.bank)
+    bank.save(b, tmp_path / "bank")
+    summary = json.loads((tmp_path / "bank" / "summary.json").read_text())
+    assert summary["GPE"] == 1 and summary["PERSON"] == 1
+    assert json.loads((tmp_path / "bank" / "GPE.json").read_text()) == ["Ostrava"]
+    loaded = bank.load(tmp_path / "bank", CFG.bank.types)
+    assert loaded.entities == b.entities
+
+
+@pytest.mark.skipif(not PAPER_BANK.is_dir(), reason="shared reference bank not present")
+def test_published_bank_loads_with_paper_counts():
+    b = bank.load(PAPER_BANK, CFG.bank.types)
+    assert b.counts() == {"PERSON": 20292, "GPE": 6769, "ORG": 25378, "DATE": 10613,
+                          "CARDINAL": 6636, "NORP": 2849, "LOC": 2977, "EVENT": 1439}
+
+
+def test_bad_bank_file_is_named(tmp_path):
+    (tmp_path / "PERSON.json").write_text("{not json")
+    with pytest.raises(bank.BankError, match="PERSON.json"):
+        bank.load(tmp_path, CFG.bank.types)
+    with pytest.raises(bank.BankError, match="not found"):
+        bank.load(tmp_path / "missing", CFG.bank.types)
