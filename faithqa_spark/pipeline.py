@@ -120,14 +120,15 @@ def _mentions_fn(cfg: Config) -> Callable:
     return mentions
 
 
-_index_cache: dict[int, SamplingIndex] = {}
+_index_cache: dict[str, SamplingIndex] = {}
 
 
-def _process_fn(cfg: Config, bank_bc: Any, prov: Provenance) -> Callable:
+def _process_fn(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> Callable:
     def process(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        index = _index_cache.get(bank_bc.id)
+        # One index per worker and bank: sorting the bank by length is not per-task work.
+        index = _index_cache.get(bank_key)
         if index is None:
-            index = _index_cache[bank_bc.id] = SamplingIndex.from_bank(bank_bc.value)
+            index = _index_cache[bank_key] = SamplingIndex.from_bank(bank_bc.value)
 
         def rows() -> Iterator[dict[str, Any]]:
             for batch in batches:
@@ -185,19 +186,22 @@ def bank_mention_counts(ner_df: DataFrame, qa_ok: DataFrame, cfg: Config) -> Dat
             .select(C.ENTITY_TYPE, C.ENT_TEXT, "count"))
 
 
-def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank_bc: Any,
+def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank: cbank.EntityBank,
                   prov: Provenance) -> DataFrame:
-    """The outcome (dataset row or filtered row) of every answerable QA row."""
+    """The outcome (dataset row or filtered row) of every answerable QA row; the bank is
+    broadcast as plain lists."""
+    bank_bc = qa_ok.sparkSession.sparkContext.broadcast(bank.entities)
     joined = qa_ok.join(ner_df, on=C.CONTEXT_ID, how="left")
-    return joined.mapInArrow(_process_fn(cfg, bank_bc, prov), S.OUTCOME_SCHEMA)
+    return joined.mapInArrow(_process_fn(cfg, bank_bc, bank.fingerprint(), prov),
+                             S.OUTCOME_SCHEMA)
 
 
 def split_labels(successes: DataFrame, cfg: Config) -> Column:
     """A column with train/dev/test/over_cap for each success row, by exact rank of
     (split_key, id) within its source, found without a global sort."""
-    bucket = (F.col(C.SPLIT_KEY) >> (splitting.KEY_BITS - splitting.BUCKET_BITS)).alias("bucket")
+    bucket = F.shiftright(F.col(C.SPLIT_KEY), splitting.KEY_BITS - splitting.BUCKET_BITS)
     counts: dict[str, dict[int, int]] = {}
-    for r in successes.groupBy(C.SOURCE, bucket).count().collect():
+    for r in successes.groupBy(C.SOURCE, bucket.alias("bucket")).count().collect():
         counts.setdefault(r[C.SOURCE], {})[r["bucket"]] = r["count"]
     cuts = {s: splitting.cut_ranks(sum(c.values()), cfg.limits.max_success.get(s, 0),
                                    cfg.split.train, cfg.split.dev)
@@ -209,10 +213,11 @@ def split_labels(successes: DataFrame, cfg: Config) -> Column:
         cond = F.lit(False)
         for s, b in sorted(wanted):
             cond = cond | ((F.col(C.SOURCE) == s) & (bucket == b))
-        for r in successes.filter(cond).select(C.SOURCE, bucket, C.SPLIT_KEY, C.ID).collect():
+        for r in (successes.filter(cond)
+                  .select(C.SOURCE, bucket.alias("bucket"), C.SPLIT_KEY, C.ID).collect()):
             keys.setdefault((r[C.SOURCE], r["bucket"]), []).append((r[C.SPLIT_KEY], r[C.ID]))
+    # CASE source WHEN s THEN (CASE WHEN key < train bound THEN 'train' WHEN ...) END
     label = F.lit(splitting.OVER_CAP)
-    # Build the CASE from the last source backwards; within a source the bounds ascend.
     for s in sorted(counts):
         bounds = splitting.boundary_keys(
             counts[s], cuts[s], {b: keys.get((s, b), []) for b in counts[s]})
@@ -278,8 +283,7 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id_for(cfg.ner.model))
-        bank_bc = spark.sparkContext.broadcast(bank.entities)
-        outcomes = keep(with_outcomes(qa_ok, ner_df, cfg, bank_bc, prov))
+        outcomes = keep(with_outcomes(qa_ok, ner_df, cfg, bank, prov))
         n_out = outcomes.count()
         stages.done("process", f"{n_out:,} rows matched, substituted and checked")
 

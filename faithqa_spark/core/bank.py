@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -25,6 +26,10 @@ class EntityBank:
 
     entities: dict[str, list[str]]
     frequency: dict[str, dict[str, int]]
+
+    def fingerprint(self) -> str:
+        blob = json.dumps(self.entities, sort_keys=True, ensure_ascii=False).encode("utf-8")
+        return hashlib.blake2b(blob, digest_size=16).hexdigest()
 
     def counts(self) -> dict[str, int]:
         return {t: len(v) for t, v in self.entities.items()}

@@ -72,7 +72,7 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         index, etype, original, row[C.ID], seed=cfg.pipeline.seed,
         min_ratio=s.min_length_ratio, max_ratio=s.max_length_ratio, max_attempts=s.max_attempts)
     if replacement is None:
-        return filtered(row, cfg, prov, reasons.NO_LENGTH_COMPATIBLE_REPLACEMENT, **ent_values)
+        return filtered(row, cfg, prov, reasons.NO_COMPATIBLE_REPLACEMENT, **ent_values)
     sub = substitute(context, original, replacement, cfg.substitution.word_boundaries)
     ent_values[C.REPLACEMENT_ENTITY] = replacement
     q = cfg.quality

@@ -13,7 +13,7 @@ REPLACEMENT_IN_ORIGINAL = "replacement_in_original_context"  # check 4
 TOO_MANY_OCCURRENCES = "too_many_occurrences"  # check 5
 REPLACEMENT_TOO_SHORT = "replacement_too_short"  # check 6
 # -- ours --
-NO_LENGTH_COMPATIBLE_REPLACEMENT = "no_length_compatible_replacement"
+NO_COMPATIBLE_REPLACEMENT = "no_compatible_replacement"  # none of the type within the length ratio and distinct from the original
 UNANSWERABLE = "unanswerable"  # SQuAD v2.0 is_impossible
 NO_EVIDENCE_CONTEXT = "no_evidence_context"  # TriviaQA: no evidence text holds the answer
 OVER_SOURCE_CAP = "over_source_cap"  # e.g. the release's 50,000 TriviaQA successes
@@ -24,7 +24,7 @@ PAPER_REASONS = (
     REPLACEMENT_TOO_SHORT,
 )
 FILTER_REASONS = PAPER_REASONS + (
-    NO_LENGTH_COMPATIBLE_REPLACEMENT, UNANSWERABLE, NO_EVIDENCE_CONTEXT, OVER_SOURCE_CAP,
+    NO_COMPATIBLE_REPLACEMENT, UNANSWERABLE, NO_EVIDENCE_CONTEXT, OVER_SOURCE_CAP,
 )
 
 # -- rejected: malformed input --

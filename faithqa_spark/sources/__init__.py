@@ -1,0 +1,21 @@
+"""Input readers: SQuAD and TriviaQA files -> unified QA rows (`fields.QA_FIELDS`).
+
+Pure Python, no pyspark: the Spark job feeds `read_file` the bytes of each input file
+(e.g. from the `binaryFile` source) and the reference runner feeds it bytes read from
+disk, so both see identical rows.
+
+Formats (`FORMATS`): `squad_json` (official v1.1/v2.0), `squad_hf` (Hugging Face rows in
+JSON Lines or Parquet), `triviaqa_json` (official rc JSON + Wikipedia evidence files),
+`triviaqa_hf` (Hugging Face `trivia_qa` rc rows).
+"""
+
+from __future__ import annotations
+
+from faithqa_spark.sources.common import InputFileError, ReaderSettings
+from faithqa_spark.sources.formats import FORMATS, detect_format, read_file
+from faithqa_spark.sources.triviaqa import select_triviaqa_context
+
+__all__ = [
+    "FORMATS", "InputFileError", "ReaderSettings", "detect_format", "read_file",
+    "select_triviaqa_context",
+]

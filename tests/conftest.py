@@ -1,0 +1,59 @@
+"""Shared fixtures: one Spark session for the whole run, and a tiny rule-based NER model."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_DATA = REPO.parent / "shared" / "data"
+SAMPLE = REPO / "faithqa_spark" / "sample"
+
+# Spark's Python workers must run the same interpreter as the tests (the .venv one).
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+
+# Entity patterns of the fictional sample world, for a fast, exact rule-based NER in tests.
+RULER_PATTERNS = [
+    ("ORG", "Velmora Rail Company"), ("GPE", "Ostrava Nova"), ("LOC", "Pellin Bay"),
+    ("GPE", "Karsland"), ("PERSON", "Lida Marsh"), ("LOC", "Tarrow River"),
+    ("DATE", "1907"), ("DATE", "1921"), ("DATE", "1961"), ("PERCENT", "12 percent"),
+    ("PERSON", "Marek Tolla"), ("GPE", "Grenwick"), ("PERSON", "Anna Velt"),
+    ("GPE", "Brannick"), ("LOC", "Skarn Island"), ("PERSON", "Halvard Quist"),
+    ("PERSON", "Oda Renn"), ("ORG", "Hjelm"), ("CARDINAL", "121"), ("PERSON", "Sanna Morrow"),
+    ("DATE", "1934"), ("DATE", "1952"), ("GPE", "Hollin"), ("PERSON", "Tove Arlen"),
+]
+
+
+@pytest.fixture(scope="session")
+def spark():
+    from faithqa_spark.config import load_config
+    from faithqa_spark.session import build_session
+
+    s = build_session(load_config(), master="local[2]", extra={
+        "spark.sql.shuffle.partitions": "4",
+        "spark.default.parallelism": "2",
+        "spark.ui.enabled": "false",
+        "spark.driver.memory": "2g",
+    })
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def ruler_model(tmp_path_factory) -> str:
+    """A blank English pipeline with an entity_ruler, saved to disk so Spark workers load it
+    by path exactly like a real model."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("entity_ruler")
+    ruler.add_patterns([{"label": label, "pattern": text} for label, text in RULER_PATTERNS])
+    nlp.meta["name"] = "test_ruler"
+    nlp.meta["version"] = "0.0.1"
+    path = tmp_path_factory.mktemp("models") / "ruler"
+    nlp.to_disk(path)
+    return str(path)
