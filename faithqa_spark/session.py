@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Mapping
 
@@ -10,6 +11,10 @@ from pyspark.sql import SparkSession
 from faithqa_spark.config import REPO_ROOT, Config
 
 JARS_DIR = REPO_ROOT / ".jars"
+DELTA_CONF = {
+    "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
+    "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
+}
 
 
 def delta_jars() -> list[str]:
@@ -17,26 +22,29 @@ def delta_jars() -> list[str]:
     return sorted(str(p) for p in Path(JARS_DIR).glob("*.jar"))
 
 
+def started_by_spark_submit() -> bool:
+    """Under spark-submit the JVM already runs with its own classpath: jars and static SQL
+    settings must come from the spark-submit command line (scripts/submit.sh adds them)."""
+    return "PYSPARK_GATEWAY_PORT" in os.environ
+
+
 def build_session(cfg: Config, master: str | None = None,
                   extra: Mapping[str, str] | None = None) -> SparkSession:
-    """A session for the job. Under spark-submit the master and jars given there win; when
-    started from plain Python (tests, the reference comparisons) the local jars are used."""
+    """A session for the job. Under spark-submit the master, jars and Delta settings given
+    there win; started from plain Python (tests, notebooks) it adds the local Delta jars."""
     b = SparkSession.builder.appName(cfg.spark.app_name)
     if master:
         b = b.master(master)
-    jars = delta_jars()
     conf: dict[str, str] = {
         # Python workers are reused so each loads the spaCy model once, not once per task.
         "spark.python.worker.reuse": "true",
         "spark.sql.execution.arrow.pyspark.enabled": "true",
         "spark.ui.showConsoleProgress": "false",
     }
-    if jars:
-        conf.update({
-            "spark.jars": ",".join(jars),
-            "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
-            "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
-        })
+    jars = delta_jars()
+    if jars and not started_by_spark_submit():
+        conf["spark.jars"] = ",".join(jars)
+        conf.update(DELTA_CONF)
     conf.update(extra or {})
     for k, v in conf.items():
         b = b.config(k, v)

@@ -1,0 +1,44 @@
+"""Helpers for the tests that run the job end to end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "faithqa_spark" / "sample"
+SAMPLE_SQUAD = SAMPLE / "squad_sample.json"
+SAMPLE_TRIVIAQA = SAMPLE / "triviaqa" / "qa" / "wikipedia-sample.json"
+DATASET_FILES = ["jsonl/train.jsonl", "jsonl/dev.jsonl", "jsonl/test.jsonl"]
+BANK_FILES = [f"entity_bank/{t}.json" for t in
+              ("PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT")]
+ALL_FILES = DATASET_FILES + BANK_FILES + [
+    "entity_bank/summary.json", "filtered/filtered.jsonl", "rejected/rejected.jsonl", "report.json"]
+
+
+def sample_args(output: Path) -> list[str]:
+    return ["--squad", str(SAMPLE_SQUAD), "--triviaqa", str(SAMPLE_TRIVIAQA),
+            "--output", str(output)]
+
+
+def spark_submit(master: str, args: list[str], conf: dict[str, str] | None = None,
+                 timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    """Run the job exactly as a user would, with spark-submit from the virtualenv."""
+    cmd = [str(REPO / "scripts" / "submit.sh"), "--master", master]
+    for k, v in (conf or {}).items():
+        cmd += ["--conf", f"{k}={v}"]
+    cmd += [str(REPO / "jobs" / "build_dataset.py"), *args]
+    env = {**os.environ, "PYSPARK_PYTHON": sys.executable}
+    return subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def read_bytes(root: Path, rel: str) -> bytes:
+    return (root / rel).read_bytes()
+
+
+def assert_same_files(a: Path, b: Path, files: list[str]) -> None:
+    for rel in files:
+        assert read_bytes(a, rel) == read_bytes(b, rel), f"{rel} differs between {a} and {b}"
