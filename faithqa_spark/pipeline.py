@@ -20,7 +20,7 @@ from pyspark import StorageLevel
 from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from faithqa_spark import PIPELINE_VERSION
+from faithqa_spark import PIPELINE_VERSION, faults
 from faithqa_spark import io as fio
 from faithqa_spark import ner as fner
 from faithqa_spark import schema as S
@@ -28,6 +28,7 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
+from faithqa_spark.core.dedupe import DUPLICATE_OF, number_records
 from faithqa_spark.core.process import Provenance, entities_from_records, process_row
 from faithqa_spark.core.records import json_line, leftover_row
 from faithqa_spark.core.report import build_report
@@ -85,8 +86,8 @@ def _read_fn(files: dict[str, InputFile], cfg: Config) -> Callable:
                 for path, content in zip(batch.column("path").to_pylist(),
                                          batch.column("content").to_pylist()):
                     f = files[fio.local_path(path)]
-                    yield from read_file(content, path=f.display, source=f.source,
-                                         settings=settings)
+                    yield from number_records(read_file(content, path=f.display,
+                                                        source=f.source, settings=settings))
         yield from _batched(rows(), C.QA_FIELDS)
 
     return read
@@ -96,6 +97,7 @@ def _ner_fn(model: str, components: list[str], batch_size: int) -> Callable:
     def ner(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         nlp = fner.load_ner(model, components)
         for batch in batches:
+            faults.inject("ner")
             ids = batch.column(C.CONTEXT_ID).to_pylist()
             ents = fner.run_ner(nlp, batch.column(C.CONTEXT).to_pylist(), batch_size)
             yield S.arrow_batch([{C.CONTEXT_ID: i, C.ENTITIES: e} for i, e in zip(ids, ents)],
@@ -159,6 +161,25 @@ def read_qa(spark: SparkSession, files: list[InputFile], cfg: Config) -> DataFra
     raw = (spark.read.format("binaryFile").load([f.local for f in files])
            .select("path", "content"))
     return raw.repartition(len(files), "path").mapInArrow(_read_fn(by_path, cfg), S.QA_SCHEMA)
+
+
+def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
+    """`core.dedupe`'s policy in Spark: only the ids seen more than once are shuffled with
+    their first position, then joined back (a broadcast join when they are few)."""
+    first = F.min(F.struct(C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC))
+    dups = (qa.groupBy(C.ID).agg(F.count(F.lit(1)).alias("_n"), first.alias("_first"))
+            .filter(F.col("_n") > 1).select(C.ID, "_first"))
+    is_dup = (F.col("_first").isNotNull()
+              & ((F.col(C.INPUT_FILE) != F.col(f"_first.{C.INPUT_FILE}"))
+                 | (F.col(C.RECORD_INDEX) != F.col(f"_first.{C.RECORD_INDEX}")))
+              & (F.col(C.STATUS) != C.REJECTED))
+    detail = F.concat(F.lit(DUPLICATE_OF), F.col(f"_first.{C.INPUT_FILE}"), F.lit(" "),
+                      F.col(f"_first.{C.RECORD_LOC}"))
+    replaced = {C.STATUS: F.when(is_dup, F.lit(C.REJECTED)).otherwise(F.col(C.STATUS)),
+                C.REASON: F.when(is_dup, F.lit(reasons.DUPLICATE_ID)).otherwise(F.col(C.REASON)),
+                C.DETAIL: F.when(is_dup, detail).otherwise(F.col(C.DETAIL))}
+    return (qa.join(dups, on=C.ID, how="left")
+            .select(*[replaced.get(name, F.col(name)).alias(name) for name, _ in C.QA_FIELDS]))
 
 
 def ner_partitions(spark: SparkSession, contexts: DataFrame, cfg: Config) -> int:
@@ -258,7 +279,7 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         return df
 
     try:
-        qa = keep(read_qa(spark, files, cfg))
+        qa = keep(read_qa(spark, files, cfg).transform(with_duplicates_rejected))
         input_counts = [(r[C.SOURCE], r[C.INPUT_FILE], r["count"])
                         for r in qa.groupBy(C.SOURCE, C.INPUT_FILE).count().collect()]
         stages.done("read", f"{sum(n for *_, n in input_counts):,} records from {len(files)} file(s)")
@@ -302,6 +323,7 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         jsonl_dir = out / "jsonl"
         jsonl_dir.mkdir(parents=True, exist_ok=True)
         for split in C.SPLITS:
+            faults.inject("write")
             write_jsonl(dataset.filter(F.col(C.SPLIT) == split), C.DATASET_COLUMNS,
                         jsonl_dir / f"{split}.jsonl")
         leftovers = (final.filter(F.col(C.STATUS) != C.OK)

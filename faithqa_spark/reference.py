@@ -22,6 +22,7 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
+from faithqa_spark.core.dedupe import mark_duplicates, number_records
 from faithqa_spark.core.process import Provenance, entities_from_records, process_row
 from faithqa_spark.core.records import dataset_row, json_line, leftover_row
 from faithqa_spark.core.report import build_report
@@ -41,8 +42,9 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
     settings = reader_settings(cfg)
     qa: list[dict[str, Any]] = []
     for f in files:
-        qa.extend(read_file(Path(f.local).read_bytes(), path=f.display, source=f.source,
-                            settings=settings))
+        qa.extend(number_records(read_file(Path(f.local).read_bytes(), path=f.display,
+                                           source=f.source, settings=settings)))
+    mark_duplicates(qa)
     input_counts = Counter((r[C.SOURCE], r[C.INPUT_FILE]) for r in qa)
     stages.done("read", f"{len(qa):,} records from {len(files)} file(s)")
 

@@ -182,7 +182,7 @@ def test_squad_v11_rows_and_locations() -> None:
         F.CONTEXT: CTX_A, F.CONTEXT_ID: context_id(CTX_A), F.ANSWER: "Odile Marsk",
         F.ANSWER_START: ODILE, F.ALIASES: ["Odile Marsk", "the weaver Odile Marsk"],
         F.INPUT_FILE: "data/squad.json", F.RECORD_LOC: "article=0/paragraph=0/qa=0",
-        F.STATUS: F.OK, F.REASON: None, F.DETAIL: None,
+        F.RECORD_INDEX: None, F.STATUS: F.OK, F.REASON: None, F.DETAIL: None,
     }
     assert CTX_A[ODILE:ODILE + 11] == "Odile Marsk"
     assert [r[F.ANSWER_START] for r in rows] == [ODILE, YEAR, HAMLET, THREE]
@@ -645,7 +645,7 @@ def test_triviaqa_official_finds_evidence_dir_and_selects(tmp_path: Path, layout
         F.CONTEXT_ID: context_id(VELMORA_PAGE), F.ANSWER: "Odile Marsk",
         F.ANSWER_START: VELMORA_PAGE.index("Odile"), F.ALIASES: ["Marsk"],
         F.INPUT_FILE: str(path), F.RECORD_LOC: "question=0",
-        F.STATUS: F.OK, F.REASON: None, F.DETAIL: None,
+        F.RECORD_INDEX: None, F.STATUS: F.OK, F.REASON: None, F.DETAIL: None,
     }
 
 

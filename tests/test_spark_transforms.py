@@ -13,6 +13,7 @@ from faithqa_spark.config import load_config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import splitting
+from faithqa_spark.core.dedupe import number_records
 from faithqa_spark.core.hashing import split_key
 from faithqa_spark.core.process import Provenance, entities_from_records, process_row
 from faithqa_spark.core.sampling import SamplingIndex
@@ -31,7 +32,7 @@ def qa_row(i: str, context: str, answer: str, source: str = "squad") -> dict:
     return {C.ID: f"{source}:{i}", C.SOURCE: source, C.QUESTION: f"Question {i}?",
             C.CONTEXT: context, C.CONTEXT_ID: context_id(context), C.ANSWER: answer,
             C.ANSWER_START: context.find(answer), C.ALIASES: [answer], C.INPUT_FILE: "in.json",
-            C.RECORD_LOC: f"qa={i}", C.STATUS: C.OK, C.REASON: None, C.DETAIL: None}
+            C.RECORD_LOC: f"qa={i}", C.RECORD_INDEX: int(i), C.STATUS: C.OK, C.REASON: None, C.DETAIL: None}
 
 
 ROWS = [qa_row("1", CTX1, "Lida Marsh"), qa_row("2", CTX1, "1907"),
@@ -128,7 +129,8 @@ def test_read_qa_equals_reader(spark, tmp_path, cfg):
     p.write_text(json.dumps(doc))
     files = collect_inputs([str(p)], None)
     got = read_qa(spark, files, cfg)
-    want = list(read_file(p.read_bytes(), path=str(p), source="squad", settings=ReaderSettings()))
+    want = list(number_records(read_file(p.read_bytes(), path=str(p), source="squad",
+                                         settings=ReaderSettings())))
     assert_df_equality(got, spark.createDataFrame(want, S.QA_SCHEMA), ignore_row_order=True)
     statuses = {r[C.ID]: (r[C.STATUS], r[C.REASON]) for r in got.collect()}
     assert statuses == {"squad:a": ("ok", None), "squad:b": ("ok", None),

@@ -17,6 +17,7 @@ ANSWER_START = "answer_start"
 ALIASES = "aliases"
 INPUT_FILE = "input_file"
 RECORD_LOC = "record_loc"
+RECORD_INDEX = "record_index"  # ordinal of the record in its file: orders duplicates
 STATUS = "status"
 REASON = "reason"
 DETAIL = "detail"
@@ -62,8 +63,8 @@ STRING, LONG, INT, STRINGS, SPANS, ENTITY_LIST = (
 QA_FIELDS: list[tuple[str, str]] = [
     (ID, STRING), (SOURCE, STRING), (QUESTION, STRING), (CONTEXT, STRING),
     (CONTEXT_ID, STRING), (ANSWER, STRING), (ANSWER_START, INT), (ALIASES, STRINGS),
-    (INPUT_FILE, STRING), (RECORD_LOC, STRING), (STATUS, STRING), (REASON, STRING),
-    (DETAIL, STRING),
+    (INPUT_FILE, STRING), (RECORD_LOC, STRING), (RECORD_INDEX, LONG), (STATUS, STRING),
+    (REASON, STRING), (DETAIL, STRING),
 ]
 
 NER_FIELDS: list[tuple[str, str]] = [(CONTEXT_ID, STRING), (ENTITIES, ENTITY_LIST)]

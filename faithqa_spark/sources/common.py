@@ -11,6 +11,7 @@ them escape. Only whole-file problems escape, as `InputFileError`.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -156,6 +157,24 @@ def build_row(row: dict[str, Any], parse: Callable[..., None], *args: Any) -> di
 
 # ---------------------------------------------------------------- field checks
 
+# A JSON escape such as "\\ud800" that is not half of a valid pair decodes to a lone
+# surrogate: a Python str that no UTF-8 encoder accepts, so it would crash hashing
+# (context_id), Arrow/Spark and the JSONL writer far from the input. Raw UTF-8 bytes can
+# never produce one (the decoder rejects encoded surrogates); only escapes can.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_encodable(value: str, label: str) -> None:
+    """A string read from JSON must be valid Unicode (no lone surrogate): else BAD_ENCODING."""
+    bad = _SURROGATE.search(value)
+    if bad is not None:
+        raise reject(
+            R.BAD_ENCODING,
+            f"field '{label}' holds a lone surrogate U+{ord(bad.group()):04X} at char "
+            f"{bad.start()} (an invalid \\u escape; not encodable as UTF-8)",
+        )
+
+
 def type_name(value: Any) -> str:
     """The JSON name of a value's type, for details a person reads."""
     if value is None:
@@ -200,6 +219,7 @@ def get_str(obj: dict[str, Any], key: str, label: str, *, allow_blank: bool = Fa
     value = get_present(obj, key, label)
     if not isinstance(value, str):
         raise reject(R.WRONG_TYPE, f"field '{label}' is a {type_name(value)}, expected a string")
+    check_encodable(value, label)
     if not allow_blank and not value.strip():
         raise reject(R.EMPTY_FIELD, f"field '{label}' is empty")
     return value
@@ -229,6 +249,7 @@ def str_items(items: list[Any], label: str) -> list[str]:
         if not isinstance(item, str):
             raise reject(R.WRONG_TYPE,
                          f"field '{label}[{i}]' is a {type_name(item)}, expected a string")
+        check_encodable(item, f"{label}[{i}]")
     return items
 
 
@@ -276,9 +297,11 @@ def locate_answer(context: str, answer: str, start: int | None) -> tuple[int, st
     occurrence the annotator meant, even when an earlier one exists. Otherwise the first
     case-insensitive occurrence is used; none at all is ANSWER_NOT_IN_CONTEXT.
     """
-    # match(), not search(): only an occurrence exactly at `start` counts; the >= 0 guard
-    # is needed because a negative pos means 0 to re.
-    if start is not None and 0 <= start and literal_pattern(answer, False).match(context, start):
+    # match(), not search(): only an occurrence exactly at `start` counts. The range guard
+    # matters both ways: a negative pos means 0 to re, and a JSON integer beyond a C
+    # ssize_t (e.g. 10**30) makes re raise OverflowError instead of just not matching.
+    if (start is not None and 0 <= start <= len(context)
+            and literal_pattern(answer, False).match(context, start)):
         return start, None
     found = find_ci(context, answer)
     if found < 0:
