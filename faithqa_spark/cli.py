@@ -17,6 +17,7 @@ class Run:
     output: Path
     bank_dir: str | None
     master: str | None
+    ner_cache: str | None
 
 
 def parser(prog: str) -> argparse.ArgumentParser:
@@ -36,6 +37,10 @@ def parser(prog: str) -> argparse.ArgumentParser:
     p.add_argument("--output", metavar="DIR", help="output directory (default: output.dir)")
     p.add_argument("--bank", metavar="DIR",
                    help="load this entity bank (the paper's format) instead of building one")
+    p.add_argument("--ner-cache", metavar="DIR",
+                   help="Delta table of earlier NER results: only contexts not in it are sent "
+                        "to NER, and new results are merged into it (the reference runner "
+                        "ignores it)")
     p.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                    help="override a config key, e.g. --set sampling.max_attempts=20; repeatable")
     p.add_argument("--master", help="Spark master when not started by spark-submit "
@@ -53,7 +58,8 @@ def parse(argv: list[str] | None, prog: str) -> Run:
         overrides.append(f"output.dir={_toml_str(args.output)}")
     cfg = load_config(args.config, overrides)
     files = collect_inputs(args.squad, args.triviaqa)
-    return Run(cfg, files, Path(cfg.output.dir), args.bank, args.master)
+    return Run(cfg, files, Path(cfg.output.dir), args.bank, args.master,
+               str(Path(args.ner_cache).resolve()) if args.ner_cache else None)
 
 
 def _toml_str(s: str) -> str:

@@ -6,13 +6,13 @@ import logging
 import re
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from faithqa_spark import ner as fner
 from faithqa_spark.cli import parse
 from faithqa_spark.config import ConfigError
 from faithqa_spark.core.bank import BankError
-from faithqa_spark.core.fields import SPLITS
 from faithqa_spark.inputs import InputError
 
 # Errors raised inside a Python worker reach the driver wrapped in Java exceptions; these are
@@ -20,12 +20,23 @@ from faithqa_spark.inputs import InputError
 _USER_ERRORS = re.compile(r"(InputFileError|ModelNotFoundError|BankError): (.+)")
 
 
+OUTPUTS = [
+    ("delta/", "Delta tables: dataset (by source, split), entity_bank, ner, filtered, rejected"),
+    ("jsonl/", "the dataset as JSONL, one file per split (the paper's field names plus ours)"),
+    ("parquet/", "the dataset as Parquet, a directory per split"),
+    ("squad/", "the dataset as SQuAD v1.1 JSON, one file per split"),
+    ("entity_bank/", "the entity bank: one sorted JSON list per type, summary.json"),
+    ("filtered/", "rows the pipeline filtered, with their reason"),
+    ("rejected/", "malformed input records, with reason, file and location"),
+    ("report.json", "counts per source and file: reasons, types, strategies, splits"),
+    ("manifest.json", "versions, config, input checksums, row counts, time per stage"),
+]
+
+
 def summary(report: dict[str, Any], output_dir: str) -> str:
-    lines = [f"Output: {output_dir}",
-             f"  jsonl/{{{','.join(SPLITS)}}}.jsonl   the dataset",
-             "  entity_bank/                the entity bank (one JSON list per type)",
-             "  filtered/ rejected/         rows not in the dataset, with their reason",
-             "  report.json                 counts per source, file, reason, type and split"]
+    lines = [f"Output: {output_dir}"]
+    lines += [f"  {name:<14} {what}" for name, what in OUTPUTS
+              if (Path(output_dir) / name).exists()]
     for source, s in report["sources"].items():
         splits = ", ".join(f"{k} {v:,}" for k, v in s["splits"].items())
         lines.append(f"{source}: {s['input_records']:,} records -> {s['success']:,} samples "
@@ -49,14 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, InputError, fner.ModelNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    from faithqa_spark.pipeline import build_dataset
+    from faithqa_spark.pipeline import DeltaUnavailableError, build_dataset
     from faithqa_spark.session import build_session
 
     t = time.perf_counter()
     spark = build_session(run.cfg, run.master)
     try:
-        result = build_dataset(spark, run.cfg, run.files, run.output, run.bank_dir)
-    except BankError as e:
+        result = build_dataset(spark, run.cfg, run.files, run.output, run.bank_dir, run.ner_cache)
+    except (BankError, DeltaUnavailableError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     except Exception as e:  # noqa: BLE001 - turn worker errors into one clear line

@@ -109,7 +109,21 @@ def model_id(nlp: Language) -> str:
 
 
 def _format_model_id(meta: dict[str, Any]) -> str:
-    return f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}-{meta.get('version', '0')}"
+    name, version = model_name_version(meta)
+    return f"{name}-{version}"
+
+
+def model_name_version(meta: dict[str, Any]) -> tuple[str, str]:
+    return f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}", str(meta.get("version", "0"))
+
+
+def model_meta(spec: str) -> dict[str, Any]:
+    """The meta.json of the model `spec` names, read without loading the model."""
+    from spacy.util import get_model_meta, get_package_path
+
+    target = resolve_model(spec)
+    path = Path(target) if os.path.isdir(target) else get_package_path(target)
+    return get_model_meta(path)
 
 
 def entities_of(docs: Iterable[Any]) -> Iterator[list[dict[str, Any]]]:
@@ -125,8 +139,4 @@ def run_ner(nlp: Language, texts: list[str], batch_size: int) -> list[list[dict[
 
 def model_id_for(spec: str) -> str:
     """`model_id` of the model `spec` names, read from its meta.json without loading it."""
-    from spacy.util import get_model_meta, get_package_path
-
-    target = resolve_model(spec)
-    path = Path(target) if os.path.isdir(target) else get_package_path(target)
-    return _format_model_id(get_model_meta(path))
+    return _format_model_id(model_meta(spec))

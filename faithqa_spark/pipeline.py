@@ -8,10 +8,11 @@ the output byte for byte without Spark.
 
 from __future__ import annotations
 
-import logging
 import math
+import os
+import shutil
+import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -30,35 +31,15 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
 from faithqa_spark.core.dedupe import DUPLICATE_OF, number_records
 from faithqa_spark.core.process import Provenance, entities_from_records, process_row
-from faithqa_spark.core.records import json_line, leftover_row
+from faithqa_spark.core.records import json_line, squad_document_frame, squad_paragraph
 from faithqa_spark.core.report import build_report
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
+from faithqa_spark.manifest import build_manifest
+from faithqa_spark.runs import RunResult, Stages, provenance_dict, publish
 from faithqa_spark.sources import read_file
 
-log = logging.getLogger("faithqa_spark")
 BATCH_ROWS = 4096
-
-
-@dataclass
-class RunResult:
-    output_dir: Path
-    report: dict[str, Any]
-    stage_seconds: dict[str, float] = field(default_factory=dict)
-
-
-class _Stages:
-    """Wall time per stage, logged as the job goes so long runs show progress."""
-
-    def __init__(self) -> None:
-        self.seconds: dict[str, float] = {}
-        self._t = time.perf_counter()
-
-    def done(self, name: str, what: str = "") -> None:
-        now = time.perf_counter()
-        self.seconds[name] = round(now - self._t, 3)
-        self._t = now
-        log.warning("[faithqa] %-8s %7.1fs %s", name, self.seconds[name], what)
 
 
 # ---------------------------------------------------------------- mapInArrow functions
@@ -252,26 +233,127 @@ def split_labels(successes: DataFrame, cfg: Config) -> Column:
     return label
 
 
+# ---------------------------------------------------------------- NER and its cache
+
+def ner_table(ner_df: DataFrame, model_name: str, model_version: str) -> DataFrame:
+    return ner_df.select(C.CONTEXT_ID, F.lit(model_name).alias(C.MODEL_NAME),
+                         F.lit(model_version).alias(C.MODEL_VERSION), C.ENTITIES)
+
+
+def cached_entities(spark: SparkSession, cache_dir: str, contexts: DataFrame,
+                    model_name: str, model_version: str) -> DataFrame | None:
+    """(context_id, entities) of the cache's rows for these contexts and this model."""
+    from delta.tables import DeltaTable
+
+    if not DeltaTable.isDeltaTable(spark, cache_dir):
+        return None
+    return (spark.read.format("delta").load(cache_dir)
+            .filter((F.col(C.MODEL_NAME) == model_name) & (F.col(C.MODEL_VERSION) == model_version))
+            .join(contexts.select(C.CONTEXT_ID), on=C.CONTEXT_ID, how="left_semi")
+            .select(C.CONTEXT_ID, C.ENTITIES))
+
+
+def merge_into_cache(spark: SparkSession, cache_dir: str, fresh: DataFrame) -> None:
+    """Add new NER results to the cache table (created on first use); existing rows stay."""
+    from delta.tables import DeltaTable
+
+    if not DeltaTable.isDeltaTable(spark, cache_dir):
+        fresh.write.format("delta").mode("errorifexists").save(cache_dir)
+        return
+    keys = " AND ".join(f"c.{k} = f.{k}" for k in (C.CONTEXT_ID, C.MODEL_NAME, C.MODEL_VERSION))
+    (DeltaTable.forPath(spark, cache_dir).alias("c")
+     .merge(fresh.alias("f"), keys).whenNotMatchedInsertAll().execute())
+
+
 # ---------------------------------------------------------------- writing
+
+def write_delta(df: DataFrame, path: Path, partition_by: tuple[str, ...] = ()) -> None:
+    """Overwrite a Delta table: one atomic commit, so readers see the old version or the new
+    one, never a mix; the history keeps both."""
+    w = df.write.format("delta").mode("overwrite").option("overwriteSchema", "true")
+    if partition_by:
+        w = w.partitionBy(*partition_by)
+    w.save(str(path))
+
 
 def write_jsonl(df: DataFrame, columns: list[str], path: Path) -> None:
     """One JSONL file, rows ordered by id, serialised by the core's `json_line`."""
+    _write_lines(df.select(*columns), _lines_fn(columns), path, None)
+
+
+def write_squad(df: DataFrame, split: str, path: Path) -> None:
+    """One SQuAD v1.1 JSON file of a split, paragraphs ordered by id."""
+    cols = [C.ID, C.QUESTION, C.MODIFIED_CONTEXT, C.FAITHFUL_ANSWER, C.ANSWER_STARTS]
+    _write_lines(df.select(*cols), _squad_fn(), path, squad_document_frame(split))
+
+
+def write_parquet(df: DataFrame, directory: Path) -> None:
+    """A directory of Parquet part files (part-00000.parquet, ...), rows ordered by id."""
+    parts = directory.parent / f".{directory.name}.parts"
+    df.orderBy(C.ID).write.mode("overwrite").parquet(str(parts))
+    directory.mkdir(parents=True, exist_ok=True)
+    for i, p in enumerate(fio.part_files(parts)):
+        os.replace(p, directory / f"part-{i:05d}.parquet")
+    shutil.rmtree(parts, ignore_errors=True)
+
+
+def _write_lines(df: DataFrame, fn: Callable, path: Path, frame: tuple[str, str, str] | None
+                 ) -> None:
     parts = path.parent / f".{path.name}.parts"
-    (df.select(*columns).orderBy(C.ID)
-       .mapInArrow(_lines_fn(columns), S.LINE_SCHEMA)
-       .write.mode("overwrite").text(str(parts)))
-    fio.concat_parts_atomic(parts, path)
+    (df.orderBy(C.ID).mapInArrow(fn, S.LINE_SCHEMA)
+       .write.mode("overwrite").option("compression", "none").text(str(parts)))
+    fio.concat_parts_atomic(parts, path, frame)
+
+
+def _squad_fn() -> Callable:
+    def lines(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            yield pa.RecordBatch.from_pydict(
+                {"value": [squad_paragraph(r) for r in batch.to_pylist()]})
+
+    return lines
+
+
+def bank_table(spark: SparkSession, bank: cbank.EntityBank, origin: str) -> DataFrame:
+    rows = [(t, text, bank.frequency.get(t, {}).get(text), origin)
+            for t, texts in bank.entities.items() for text in texts]
+    return spark.createDataFrame(rows, S.BANK_TABLE_SCHEMA)
+
+
+def delta_available(spark: SparkSession) -> bool:
+    try:
+        # Spark's class loader, which sees jars added with --jars / --packages
+        spark.sparkContext._jvm.org.apache.spark.util.Utils.classForName(
+            "io.delta.tables.DeltaTable", False, False)
+    except Exception:  # noqa: BLE001 - py4j wraps the ClassNotFoundException
+        return False
+    return "DeltaSparkSessionExtension" in (spark.conf.get("spark.sql.extensions", "") or "")
+
+
+class DeltaUnavailableError(RuntimeError):
+    pass
 
 
 # ---------------------------------------------------------------- the job
 
 def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], output_dir: str | Path,
-                  bank_dir: str | None = None) -> RunResult:
-    """Run the whole pipeline and write DIR/jsonl/, DIR/entity_bank/, DIR/filtered/,
-    DIR/rejected/ and DIR/report.json."""
+                  bank_dir: str | None = None, ner_cache: str | None = None) -> RunResult:
+    """Run the whole pipeline. Writes, under DIR: delta/{dataset,entity_bank,ner,filtered,
+    rejected} (when "delta" is among output.formats), the exports jsonl/, parquet/, squad/
+    (as selected), entity_bank/, filtered/, rejected/, report.json and manifest.json."""
     out = Path(output_dir)
+    formats = set(cfg.output.formats)
+    use_delta = "delta" in formats
+    if (use_delta or ner_cache) and not delta_available(spark):
+        raise DeltaUnavailableError(
+            "Delta output (output.formats has 'delta', or --ner-cache) needs the Delta Lake jars "
+            "and settings: run through ./scripts/submit.sh (or spark-submit --packages "
+            "io.delta:delta-spark_2.13:<version> with the Delta SQL extension), or drop 'delta' "
+            "from output.formats")
     out.mkdir(parents=True, exist_ok=True)
-    stages = _Stages()
+    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=out))
+    started = time.time()
+    stages = Stages()
     persisted: list[DataFrame] = []
 
     def keep(df: DataFrame) -> DataFrame:
@@ -285,12 +367,26 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         stages.done("read", f"{sum(n for *_, n in input_counts):,} records from {len(files)} file(s)")
 
         qa_ok = qa.filter(F.col(C.STATUS) == C.OK)
-        contexts = qa_ok.select(C.CONTEXT_ID, C.CONTEXT).dropDuplicates([C.CONTEXT_ID])
-        contexts = keep(contexts)
-        n_parts = ner_partitions(spark, contexts, cfg)
-        ner_df = keep(with_entities(contexts, cfg, n_parts))
+        contexts = keep(qa_ok.select(C.CONTEXT_ID, C.CONTEXT).dropDuplicates([C.CONTEXT_ID]))
+        meta = fner.model_meta(cfg.ner.model)
+        model_name, model_version = fner.model_name_version(meta)
+        cached = (cached_entities(spark, ner_cache, contexts, model_name, model_version)
+                  if ner_cache else None)
+        todo = contexts if cached is None else contexts.join(cached, C.CONTEXT_ID, "left_anti")
+        todo = keep(todo)
+        n_todo = todo.count()
+        n_parts = ner_partitions(spark, todo, cfg) if n_todo else 1
+        fresh = keep(with_entities(todo, cfg, n_parts))
+        n_fresh = fresh.count()  # NER runs here, once; later stages read the persisted rows
+        ner_df = fresh if cached is None else keep(cached.unionByName(fresh))
         n_contexts = ner_df.count()
-        stages.done("ner", f"{n_contexts:,} distinct contexts in {n_parts} partitions")
+        if use_delta:
+            write_delta(ner_table(ner_df, model_name, model_version), out / "delta" / "ner")
+        if ner_cache and n_fresh:
+            merge_into_cache(spark, ner_cache, ner_table(fresh, model_name, model_version))
+        stages.done("ner", f"{n_contexts:,} distinct contexts, {n_fresh:,} sent to NER "
+                           f"in {n_parts} partitions" + (f" ({n_contexts - n_fresh:,} from the "
+                                                         f"cache)" if ner_cache else ""))
 
         if bank_dir:
             bank = cbank.load(bank_dir, cfg.bank.types)
@@ -300,10 +396,12 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
                       for r in bank_mention_counts(ner_df, qa_ok, cfg).collect()]
             bank = cbank.assemble(counts, cfg.bank)
             bank_origin = "built from " + ", ".join(cfg.bank.sources) + " contexts"
-        cbank.save(bank, out / "entity_bank")
+        cbank.save(bank, staging / "entity_bank")
+        if use_delta:
+            write_delta(bank_table(spark, bank, bank_origin), out / "delta" / "entity_bank")
         stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
-        prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id_for(cfg.ner.model))
+        prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner._format_model_id(meta))
         outcomes = keep(with_outcomes(qa_ok, ner_df, cfg, bank, prov))
         n_out = outcomes.count()
         stages.done("process", f"{n_out:,} rows matched, substituted and checked")
@@ -318,27 +416,14 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             F.when(over_cap, F.lit(reasons.OVER_SOURCE_CAP)).otherwise(F.col(C.REASON))
              .alias(C.REASON))
         dataset = final.filter(F.col(C.STATUS) == C.OK)
+        leftovers = keep(
+            final.filter(F.col(C.STATUS) != C.OK)
+            .withColumn(C.ANSWER, F.col(C.ORIGINAL_ANSWER))
+            .select(*C.LEFTOVER_COLUMNS)
+            .unionByName(qa.filter(F.col(C.STATUS) != C.OK).select(
+                *[F.col(c) if c in qa.columns else F.lit(None).cast("string").alias(c)
+                  for c in C.LEFTOVER_COLUMNS])))
         stages.done("split")
-
-        jsonl_dir = out / "jsonl"
-        jsonl_dir.mkdir(parents=True, exist_ok=True)
-        for split in C.SPLITS:
-            faults.inject("write")
-            write_jsonl(dataset.filter(F.col(C.SPLIT) == split), C.DATASET_COLUMNS,
-                        jsonl_dir / f"{split}.jsonl")
-        leftovers = (final.filter(F.col(C.STATUS) != C.OK)
-                     .withColumn(C.ANSWER, F.col(C.ORIGINAL_ANSWER))
-                     .select(*C.LEFTOVER_COLUMNS)
-                     .unionByName(qa.filter(F.col(C.STATUS) != C.OK).select(
-                         *[F.col(c) if c in qa.columns else F.lit(None).cast("string").alias(c)
-                           for c in C.LEFTOVER_COLUMNS])))
-        leftovers = keep(leftovers)
-        for status in (C.FILTERED, C.REJECTED):
-            d = out / status
-            d.mkdir(parents=True, exist_ok=True)
-            write_jsonl(leftovers.filter(F.col(C.STATUS) == status), C.LEFTOVER_COLUMNS,
-                        d / f"{status}.jsonl")
-        stages.done("write")
 
         status_counts = (
             [(r[C.SOURCE], r[C.INPUT_FILE], C.OK, None, r["count"]) for r in
@@ -349,17 +434,44 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             (r[C.SOURCE], r[C.SPLIT], r[C.ENTITY_TYPE], r[C.MATCH_STRATEGY], r["count"])
             for r in dataset.groupBy(C.SOURCE, C.SPLIT, C.ENTITY_TYPE, C.MATCH_STRATEGY)
             .count().collect()]
+        # Reconciled before anything is published: a lost row stops the job here.
         report = build_report(
             input_counts, status_counts, success_counts, bank_counts=bank.counts(),
-            bank_origin=bank_origin, provenance=_provenance_dict(prov))
-        fio.write_json(out / "report.json", report)
+            bank_origin=bank_origin, provenance=provenance_dict(prov))
+        report["ner"] = {"distinct_contexts": n_contexts, "sent_to_ner": n_fresh,
+                         "from_cache": n_contexts - n_fresh}
         stages.done("report")
+
+        dataset_cols = dataset.select(*C.DATASET_COLUMNS)
+        if use_delta:
+            write_delta(dataset_cols, out / "delta" / "dataset", (C.SOURCE, C.SPLIT))
+            for status in (C.FILTERED, C.REJECTED):
+                write_delta(leftovers.filter(F.col(C.STATUS) == status), out / "delta" / status)
+            exported = spark.read.format("delta").load(str(out / "delta" / "dataset"))
+        else:
+            exported = dataset_cols
+        for split in C.SPLITS:
+            faults.inject("write")
+            rows = exported.filter(F.col(C.SPLIT) == split)
+            if "jsonl" in formats:
+                write_jsonl(rows, C.DATASET_COLUMNS, staging / "jsonl" / f"{split}.jsonl")
+            if "parquet" in formats:
+                write_parquet(rows.select(*C.DATASET_COLUMNS), staging / "parquet" / split)
+            if "squad" in formats:
+                write_squad(rows, split, staging / "squad" / f"{split}.json")
+        for status in (C.FILTERED, C.REJECTED):
+            write_jsonl(leftovers.filter(F.col(C.STATUS) == status), C.LEFTOVER_COLUMNS,
+                        staging / status / f"{status}.jsonl")
+        fio.write_json(staging / "report.json", report)
+        stages.done("write")
+        publish(staging, out)
+        fio.write_json(out / "manifest.json", build_manifest(
+            cfg, files, report, stages.seconds, runner=f"spark {spark.version} "
+            f"({spark.sparkContext.master})", ner_model=prov.ner_model, started=started,
+            extra={"ner_cache": ner_cache, "delta_tables": sorted(
+                p.name for p in (out / "delta").iterdir()) if use_delta else []}))
         return RunResult(out, report, stages.seconds)
     finally:
+        shutil.rmtree(staging, ignore_errors=True)
         for df in persisted:
             df.unpersist()
-
-
-def _provenance_dict(prov: Provenance) -> dict[str, str]:
-    return {C.PIPELINE_VERSION: prov.pipeline_version, C.CONFIG_HASH: prov.config_hash,
-            C.NER_MODEL: prov.ner_model}

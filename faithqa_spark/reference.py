@@ -8,11 +8,16 @@ Its output must equal the Spark job's byte for byte; the tests compare them.
 from __future__ import annotations
 
 import logging
+import shutil
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from faithqa_spark import PIPELINE_VERSION
 from faithqa_spark import io as fio
@@ -24,11 +29,14 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
 from faithqa_spark.core.dedupe import mark_duplicates, number_records
 from faithqa_spark.core.process import Provenance, entities_from_records, process_row
-from faithqa_spark.core.records import dataset_row, json_line, leftover_row
+from faithqa_spark.core.records import (dataset_row, json_line, leftover_row,
+                                        squad_document_frame, squad_paragraph)
 from faithqa_spark.core.report import build_report
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
-from faithqa_spark.pipeline import RunResult, _provenance_dict, _Stages
+from faithqa_spark.arrow import arrow_batch, arrow_schema
+from faithqa_spark.manifest import build_manifest
+from faithqa_spark.runs import RunResult, Stages, provenance_dict, publish
 from faithqa_spark.sources import read_file
 
 log = logging.getLogger("faithqa_spark")
@@ -38,7 +46,9 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
                   bank_dir: str | None = None) -> RunResult:
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    stages = _Stages()
+    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=out))
+    started = time.time()
+    stages = Stages()
     settings = reader_settings(cfg)
     qa: list[dict[str, Any]] = []
     for f in files:
@@ -68,7 +78,7 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
                     mentions[(e[C.ENT_LABEL], t)] += 1
         bank = cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
         bank_origin = "built from " + ", ".join(cfg.bank.sources) + " contexts"
-    cbank.save(bank, out / "entity_bank")
+    cbank.save(bank, staging / "entity_bank")
     stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
     prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
@@ -95,37 +105,67 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
             leftovers.append(leftover_row(o))
     stages.done("split")
 
-    dataset.sort(key=lambda r: r[C.ID])
-    leftovers.sort(key=lambda r: r[C.ID])
-    for split in C.SPLITS:
-        fio.write_lines_atomic(out / "jsonl" / f"{split}.jsonl",
-                               (json_line(r, C.DATASET_COLUMNS) for r in dataset
-                                if r[C.SPLIT] == split))
-    for status in (C.FILTERED, C.REJECTED):
-        fio.write_lines_atomic(out / status / f"{status}.jsonl",
-                               (json_line(r, C.LEFTOVER_COLUMNS) for r in leftovers
-                                if r[C.STATUS] == status))
-    stages.done("write")
-
-    file_of = {r[C.ID]: r[C.INPUT_FILE] for r in outcomes}
-    status_counts = Counter((r[C.SOURCE], file_of.get(r[C.ID], r[C.INPUT_FILE]), r[C.STATUS],
-                             r[C.REASON]) for r in leftovers)
-    status_counts.update((r[C.SOURCE], file_of[r[C.ID]], C.OK, None) for r in dataset)
+    status_counts = Counter((r[C.SOURCE], r[C.INPUT_FILE], r[C.STATUS], r[C.REASON])
+                            for r in leftovers)
+    status_counts.update((o[C.SOURCE], o[C.INPUT_FILE], C.OK, None) for o in outcomes
+                         if labels.get(o[C.ID]) in C.SPLITS)
     success_counts = Counter((r[C.SOURCE], r[C.SPLIT], r[C.ENTITY_TYPE], r[C.MATCH_STRATEGY])
                              for r in dataset)
     report = build_report(
         [(*k, n) for k, n in input_counts.items()],
         [(*k, n) for k, n in status_counts.items()],
         [(*k, n) for k, n in success_counts.items()],
-        bank_counts=bank.counts(), bank_origin=bank_origin, provenance=_provenance_dict(prov))
-    fio.write_json(out / "report.json", report)
+        bank_counts=bank.counts(), bank_origin=bank_origin, provenance=provenance_dict(prov))
+    report["ner"] = {"distinct_contexts": len(ids), "sent_to_ner": len(ids), "from_cache": 0}
     stages.done("report")
+
+    write_outputs(cfg, staging, dataset, leftovers, report)
+    stages.done("write")
+    publish(staging, out)
+    shutil.rmtree(staging, ignore_errors=True)
+    fio.write_json(out / "manifest.json", build_manifest(
+        cfg, files, report, stages.seconds, runner="reference (single process)",
+        ner_model=prov.ner_model, started=started))
     return RunResult(out, report, stages.seconds)
+
+
+def write_outputs(cfg: Config, staging: Path, dataset: list[dict[str, Any]],
+                  leftovers: list[dict[str, Any]], report: dict[str, Any]) -> None:
+    """The file outputs, with the same serialisers and order (by id) as the Spark job."""
+    formats = set(cfg.output.formats)
+    if "delta" in formats:
+        log.warning("[faithqa] the reference runner writes no Delta tables (no Spark); "
+                    "the other outputs are the same as the job's")
+    dataset.sort(key=lambda r: r[C.ID])
+    leftovers.sort(key=lambda r: r[C.ID])
+    for split in C.SPLITS:
+        rows = [r for r in dataset if r[C.SPLIT] == split]
+        if "jsonl" in formats:
+            fio.write_lines_atomic(staging / "jsonl" / f"{split}.jsonl",
+                                   (json_line(r, C.DATASET_COLUMNS) for r in rows))
+        if "parquet" in formats:
+            d = staging / "parquet" / split
+            d.mkdir(parents=True, exist_ok=True)
+            pq.write_table(pa.Table.from_batches([arrow_batch(rows, C.DATASET_FIELDS)])
+                           if rows else arrow_schema(C.DATASET_FIELDS).empty_table(),
+                           d / "part-00000.parquet")
+        if "squad" in formats:
+            header, sep, footer = squad_document_frame(split)
+            fio.write_text_atomic(staging / "squad" / f"{split}.json",
+                                  header + sep.join(squad_paragraph(r) for r in rows) + footer)
+    for status in (C.FILTERED, C.REJECTED):
+        fio.write_lines_atomic(staging / status / f"{status}.jsonl",
+                               (json_line(r, C.LEFTOVER_COLUMNS) for r in leftovers
+                                if r[C.STATUS] == status))
+    fio.write_json(staging / "report.json", report)
 
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     run = parse(argv, "python -m faithqa_spark.reference")
+    if run.ner_cache:
+        log.warning("[faithqa] --ner-cache is a Spark/Delta feature; the reference runner "
+                    "runs NER on every context")
     t = time.perf_counter()
     result = run_reference(run.cfg, run.files, run.output, run.bank_dir)
     print(f"reference run done in {time.perf_counter() - t:.1f}s: {result.output_dir}")

@@ -68,6 +68,16 @@ QA_FIELDS: list[tuple[str, str]] = [
 ]
 
 NER_FIELDS: list[tuple[str, str]] = [(CONTEXT_ID, STRING), (ENTITIES, ENTITY_LIST)]
+# The NER table / cache: one row per (context, model name, model version).
+MODEL_NAME = "model_name"
+MODEL_VERSION = "model_version"
+NER_TABLE_FIELDS: list[tuple[str, str]] = [
+    (CONTEXT_ID, STRING), (MODEL_NAME, STRING), (MODEL_VERSION, STRING), (ENTITIES, ENTITY_LIST)]
+# The entity bank table.
+FREQUENCY = "frequency"
+ORIGIN = "origin"
+BANK_TABLE_FIELDS: list[tuple[str, str]] = [
+    (ENTITY_TYPE, STRING), (ENT_TEXT, STRING), (FREQUENCY, LONG), (ORIGIN, STRING)]
 
 # The dataset row in output order: the paper's fields first, then ours.
 DATASET_FIELDS: list[tuple[str, str]] = [

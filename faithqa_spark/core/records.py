@@ -33,3 +33,19 @@ def leftover_row(record: Mapping[str, Any]) -> dict[str, Any]:
     if out[C.ANSWER] is None:
         out[C.ANSWER] = record.get(C.ORIGINAL_ANSWER)
     return out
+
+
+def squad_paragraph(row: Mapping[str, Any]) -> str:
+    """One dataset row as a SQuAD v1.1 paragraph: the modified context, and the faithful
+    answer at each of its starts (SQuAD tooling reads several answers per question)."""
+    answers = [{"text": row[C.FAITHFUL_ANSWER], "answer_start": s} for s in row[C.ANSWER_STARTS]]
+    para = {"context": row[C.MODIFIED_CONTEXT],
+            "qas": [{"id": row[C.ID], "question": row[C.QUESTION], "answers": answers}]}
+    return json_line(para, ["context", "qas"])
+
+
+def squad_document_frame(split: str) -> tuple[str, str, str]:
+    """(header, separator, footer) around the paragraphs of one split's SQuAD v1.1 file."""
+    header = ('{"version": "1.1", "data": [{"title": "faithqa-' + split
+              + '", "paragraphs": [\n')
+    return header, ",\n", "\n]}]}\n"

@@ -157,7 +157,7 @@ def build_row(row: dict[str, Any], parse: Callable[..., None], *args: Any) -> di
 
 # ---------------------------------------------------------------- field checks
 
-# A JSON escape such as "\\ud800" that is not half of a valid pair decodes to a lone
+# A JSON escape such as "\ud800" that is not half of a valid pair decodes to a lone
 # surrogate: a Python str that no UTF-8 encoder accepts, so it would crash hashing
 # (context_id), Arrow/Spark and the JSONL writer far from the input. Raw UTF-8 bytes can
 # never produce one (the decoder rejects encoded surrogates); only escapes can.
@@ -166,6 +166,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def check_encodable(value: str, label: str) -> None:
     """A string read from JSON must be valid Unicode (no lone surrogate): else BAD_ENCODING."""
+    if value.isascii():  # O(1) for CPython's compact strings; most fields are ASCII
+        return
     bad = _SURROGATE.search(value)
     if bad is not None:
         raise reject(

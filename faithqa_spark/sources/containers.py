@@ -35,7 +35,20 @@ def _line_of(data: bytes, byte: int) -> int:
     return data.count(b"\n", 0, byte) + 1
 
 
-def _check_not_empty(body: bytes, path: str) -> None:
+# Byte order marks of the encodings a JSON file is sometimes saved in by mistake (UTF-32
+# first: its little-endian mark starts with UTF-16's). Without this check a UTF-16 JSON
+# Lines file turns into one misleading "Expecting value" reject per line.
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32LE"), (b"\x00\x00\xfe\xff", "UTF-32BE"),
+              (b"\xff\xfe", "UTF-16LE"), (b"\xfe\xff", "UTF-16BE"))
+
+
+def _check_utf8_not_empty(body: bytes, path: str) -> None:
+    for bom, encoding in _WIDE_BOMS:
+        if body.startswith(bom):
+            raise InputFileError(
+                path, "byte 0",
+                f"{encoding} byte order mark at byte 0: the file is {encoding}, expected UTF-8",
+            )
     if not body.strip():
         raise InputFileError(path, "byte 0", "empty file (no content at byte 0)")
 
@@ -43,7 +56,7 @@ def _check_not_empty(body: bytes, path: str) -> None:
 def load_json_document(data: bytes, path: str) -> Any:
     """Parse a whole file as one JSON value, or raise InputFileError saying where it broke."""
     body, offset = _strip_bom(data)
-    _check_not_empty(body, path)
+    _check_utf8_not_empty(body, path)
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -87,7 +100,7 @@ def require_top_list(doc: Any, key: str, layout: str, path: str) -> list[Any]:
 def jsonl_records(data: bytes, path: str) -> Iterator[Record]:
     """Check the file is not empty now, then yield one Record per non-blank line."""
     body, _ = _strip_bom(data)
-    _check_not_empty(body, path)
+    _check_utf8_not_empty(body, path)
     return _iter_jsonl(body)
 
 
@@ -149,10 +162,42 @@ def _iter_parquet(parquet: pq.ParquetFile, path: str) -> Iterator[Record]:
     row = 0
     try:
         for batch in parquet.iter_batches(batch_size=PARQUET_BATCH_ROWS):
-            for obj in batch.to_pylist():
-                yield f"row={row}", obj, None
-                row += 1
+            try:
+                objs = batch.to_pylist()
+            except UnicodeDecodeError:
+                # Parquet does not validate its string columns, so invalid UTF-8 only shows
+                # when Arrow turns a value into a str: find the rows and reject only them.
+                objs = None
+            if objs is not None:
+                for obj in objs:
+                    yield f"row={row}", obj, None
+                    row += 1
+            else:
+                for i in range(batch.num_rows):
+                    yield _parquet_row(batch.slice(i, 1), row)
+                    row += 1
     except (pa.ArrowException, OSError) as err:
         raise InputFileError(
             path, f"row {row}", f"unreadable Parquet data at row {row}: {err}"
         ) from None
+
+
+def _parquet_row(one_row: pa.RecordBatch, row: int) -> Record:
+    """One row of a batch that failed to decode: the record, or BAD_ENCODING naming the column."""
+    loc = f"row={row}"
+    try:
+        return loc, one_row.to_pylist()[0], None
+    except UnicodeDecodeError as err:
+        column = next((name for name in one_row.schema.names
+                       if not _decodes(one_row.column(name))), "?")
+        detail = (f"row {row}: invalid UTF-8 in column '{column}' at byte {err.start} of the "
+                  f"value ({err.reason})")
+        return loc, None, reject(R.BAD_ENCODING, detail)
+
+
+def _decodes(column: pa.Array) -> bool:
+    try:
+        column.to_pylist()
+    except UnicodeDecodeError:
+        return False
+    return True

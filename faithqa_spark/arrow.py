@@ -1,0 +1,43 @@
+"""Arrow schemas from the one list of fields in `core.fields` (no Spark import, so the
+reference runner can use them too)."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+from faithqa_spark.core import fields as C
+
+SPAN = [(C.SPAN_START, "int"), (C.SPAN_END, "int")]
+ENTITY = [(C.ENT_TEXT, "string"), (C.ENT_LABEL, "string"), (C.ENT_START, "int"),
+          (C.ENT_END, "int")]
+
+_SCALARS: dict[str, pa.DataType] = {
+    "string": pa.string(), "long": pa.int64(), "int": pa.int32(), "bool": pa.bool_(),
+}
+
+
+def arrow_type(kind: str) -> pa.DataType:
+    if kind in _SCALARS:
+        return _SCALARS[kind]
+    if kind == C.STRINGS:
+        return pa.list_(pa.string())
+    if kind == "array<int>":
+        return pa.list_(pa.int32())
+    if kind == C.SPANS:
+        return pa.list_(arrow_struct(SPAN))
+    if kind == C.ENTITY_LIST:
+        return pa.list_(arrow_struct(ENTITY))
+    raise ValueError(f"unknown field kind {kind!r}")
+
+
+def arrow_struct(fields: list[tuple[str, str]]) -> pa.StructType:
+    return pa.struct([pa.field(n, arrow_type(k)) for n, k in fields])
+
+
+def arrow_schema(fields: list[tuple[str, str]]) -> pa.Schema:
+    return pa.schema([pa.field(n, arrow_type(k)) for n, k in fields])
+
+
+def arrow_batch(rows: list[dict], fields: list[tuple[str, str]]) -> pa.RecordBatch:
+    """Python dicts -> a RecordBatch with exactly `fields` (the output of every mapInArrow)."""
+    return pa.RecordBatch.from_pylist(rows, schema=arrow_schema(fields))
