@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faithqa_spark.core.text import literal_pattern
+from faithqa_spark.core.text import boundary_matches, literal_pattern
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,9 @@ def occurrences(context: str, entity: str, word_boundaries: bool = True) -> list
     """Non-overlapping case-insensitive occurrences of `entity` as literal text."""
     if not entity:
         return []
-    return [m.span() for m in literal_pattern(entity, word_boundaries).finditer(context)]
+    if word_boundaries:
+        return boundary_matches(context, entity)
+    return [m.span() for m in literal_pattern(entity, False).finditer(context)]
 
 
 def substitute(context: str, entity: str, replacement: str,

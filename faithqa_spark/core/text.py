@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from functools import lru_cache
 
 
@@ -45,3 +46,30 @@ def find_ci(haystack: str, needle: str) -> int:
 
 def contains_ci(haystack: str, needle: str) -> bool:
     return find_ci(haystack, needle) >= 0
+
+
+def _is_mark(ch: str) -> bool:
+    # Combining marks (accents written as separate code points, Arabic vowel signs, Hebrew
+    # points) belong to the letter before them but are not `\w` to Python's re.
+    return unicodedata.category(ch)[0] == "M"
+
+
+def boundary_matches(text: str, entity: str) -> list[tuple[int, int]]:
+    """Non-overlapping case-insensitive occurrences of `entity` as literal text at word
+    boundaries, where a combining mark next to the match also counts as part of a word
+    ("Jose" does not match in "Jose\u0301")."""
+    if not entity:
+        return []
+    pat = literal_pattern(entity, True)
+    out: list[tuple[int, int]] = []
+    pos = 0
+    while (m := pat.search(text, pos)) is not None:
+        start, end = m.span()
+        glued = (end < len(text) and _is_mark(text[end])) or (
+            start > 0 and _is_mark(text[start - 1]))
+        if glued:
+            pos = start + 1  # a later, overlapping occurrence may still stand on its own
+            continue
+        out.append((start, end))
+        pos = end
+    return out
