@@ -198,28 +198,25 @@ def test_official_json_cut_inside_a_multibyte_character() -> None:
                                "unexpected end of data")
 
 
-def test_raw_control_character_in_official_json_fails_the_file_at_its_position() -> None:
-    # JSON forbids unescaped control characters inside strings, and the reader is strict:
-    # the whole file is refused, naming where (escaped ones are kept: test_sources).
-    data = squad_doc((CTX.replace("harbour town", "harbour\ttown"), [qa()])).replace(
-        b"\\t", b"\t")
-    tab = data.index(b"\t")
-    with pytest.raises(InputFileError) as info:
-        read(data, path="squad.json")
-    assert info.value.position == f"line 1 column {tab + 1} (byte {tab})"
-    assert "Invalid control character" in str(info.value)
+def test_raw_control_character_in_official_json_is_kept() -> None:
+    # JSON forbids unescaped control characters inside strings; real files have them, and
+    # the reader keeps them rather than refusing the whole file.
+    ctx = CTX.replace("harbour town", "harbour\ttown")
+    data = squad_doc((ctx, [qa()])).replace(b"\\t", b"\t")
+    assert b"\t" in data
+    rows = read(data, path="squad.json")
+    assert [(r[F.STATUS], r[F.CONTEXT]) for r in rows] == [(F.OK, ctx)]
 
 
-def test_raw_control_character_in_a_jsonl_line_rejects_only_that_line() -> None:
-    bad = json.dumps(hf_squad("h2", CTX.replace("harbour town", "harbour\x00town"))).encode()
-    bad = bad.replace(b"\\u0000", b"\x00")
-    nul = bad.index(b"\x00")
+def test_raw_control_character_in_a_jsonl_line_is_kept() -> None:
+    ctx = CTX.replace("harbour town", "harbour\x00town")
+    bad = json.dumps(hf_squad("h2", ctx)).encode().replace(b"\\u0000", b"\x00")
+    assert b"\x00" in bad
     data = jsonl(hf_squad("h1")) + bad + b"\n" + jsonl(hf_squad("h3"))
     rows = read(data, path="part-0.jsonl")
-    assert [(r[F.RECORD_LOC], r[F.STATUS], r[F.REASON]) for r in rows] == [
-        ("line=1", F.OK, None), ("line=2", F.REJECTED, R.INVALID_JSON), ("line=3", F.OK, None)]
-    assert rows[1][F.DETAIL] == f"line 2 column {nul + 1}: Invalid control character at"
-    assert rows[1][F.ID] == "squad:part-0.jsonl@line=2"
+    assert [(r[F.RECORD_LOC], r[F.STATUS]) for r in rows] == [
+        ("line=1", F.OK), ("line=2", F.OK), ("line=3", F.OK)]
+    assert rows[1][F.CONTEXT] == ctx
 
 
 # ---------------------------------------------------------------- encodings

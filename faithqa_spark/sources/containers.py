@@ -66,7 +66,8 @@ def load_json_document(data: bytes, path: str) -> Any:
             path, position, f"invalid UTF-8 at {position}: byte 0x{data[byte]:02x}, {err.reason}"
         ) from None
     try:
-        return json.loads(text)
+        # strict=False: a raw tab or NUL inside a string is kept rather than failing the file
+        return json.loads(text, strict=False)
     except json.JSONDecodeError as err:
         # err.pos counts characters; people and tools (dd, hexdump) want bytes.
         byte = offset + len(text[: err.pos].encode("utf-8"))
@@ -135,7 +136,7 @@ def _iter_jsonl(data: bytes) -> Iterator[Record]:
 
 def _parse_line(line: str, number: int, loc: str) -> Record:
     try:
-        obj = json.loads(line)
+        obj = json.loads(line, strict=False)  # raw control characters in strings are kept
     except json.JSONDecodeError as err:
         return loc, None, reject(R.INVALID_JSON, f"line {number} column {err.colno}: {err.msg}")
     except RecursionError:
