@@ -5,6 +5,7 @@
 At `inject(point)` the process dies at once (as if killed). With a marker file it dies only
 the first time (the file is created then), so a retried task or a re-run succeeds. Points:
 `ner` (a Python worker, inside the NER stage) and `write` (the driver, between output files).
+`delta-write` makes the tasks of a Delta table write fail (see `pipeline.write_delta`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ import os
 
 ENV = "FAITHQA_FAULT"
 EXIT_CODE = 77
+
+
+def active(point: str) -> bool:
+    """Whether the fault at `point` is switched on in this process (no marker logic)."""
+    return os.environ.get(ENV, "").partition(":")[0] == point
 
 
 def inject(point: str) -> None:

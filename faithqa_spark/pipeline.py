@@ -270,10 +270,21 @@ def merge_into_cache(spark: SparkSession, cache_dir: str, fresh: DataFrame) -> N
 def write_delta(df: DataFrame, path: Path, partition_by: tuple[str, ...] = ()) -> None:
     """Overwrite a Delta table: one atomic commit, so readers see the old version or the new
     one, never a mix; the history keeps both."""
+    if faults.active("delta-write"):
+        df = df.mapInArrow(_failing_fn(), df.schema)
     w = df.write.format("delta").mode("overwrite").option("overwriteSchema", "true")
     if partition_by:
         w = w.partitionBy(*partition_by)
     w.save(str(path))
+
+
+def _failing_fn() -> Callable:
+    def fail(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            raise RuntimeError("fault injected into a Delta write (FAITHQA_FAULT=delta-write)")
+            yield batch
+
+    return fail
 
 
 def write_jsonl(df: DataFrame, columns: list[str], path: Path) -> None:
