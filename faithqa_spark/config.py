@@ -11,7 +11,6 @@ import dataclasses
 import hashlib
 import json
 import tomllib
-import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path

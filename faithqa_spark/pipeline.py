@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import os
 import shutil
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -36,7 +35,7 @@ from faithqa_spark.core.report import build_report
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
 from faithqa_spark.manifest import build_manifest
-from faithqa_spark.runs import RunResult, Stages, provenance_dict, publish
+from faithqa_spark.runs import RunResult, Stages, new_staging, provenance_dict, publish
 from faithqa_spark.sources import read_file
 
 BATCH_ROWS = 4096
@@ -362,7 +361,7 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             "io.delta:delta-spark_2.13:<version> with the Delta SQL extension), or drop 'delta' "
             "from output.formats")
     out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=out))
+    staging = new_staging(out)
     started = time.time()
     stages = Stages()
     persisted: list[DataFrame] = []

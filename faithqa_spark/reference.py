@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import shutil
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -36,7 +35,7 @@ from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
 from faithqa_spark.arrow import arrow_batch, arrow_schema
 from faithqa_spark.manifest import build_manifest
-from faithqa_spark.runs import RunResult, Stages, provenance_dict, publish
+from faithqa_spark.runs import RunResult, Stages, new_staging, provenance_dict, publish
 from faithqa_spark.sources import read_file
 
 log = logging.getLogger("faithqa_spark")
@@ -46,7 +45,7 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
                   bank_dir: str | None = None) -> RunResult:
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=out))
+    staging = new_staging(out)
     started = time.time()
     stages = Stages()
     settings = reader_settings(cfg)

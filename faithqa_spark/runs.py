@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import shutil
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +36,18 @@ class Stages:
         self.seconds[name] = round(now - self._t, 3)
         self._t = now
         log.warning("[faithqa] %-8s %7.1fs %s", name, self.seconds[name], what)
+
+
+STAGING_PREFIX = ".staging-"
+
+
+def new_staging(out: Path) -> Path:
+    """A fresh staging directory inside `out`, after removing any left by a killed run (one
+    run at a time per output directory)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob(f"{STAGING_PREFIX}*"):
+        shutil.rmtree(old, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
 
 
 def publish(staging: Path, out: Path) -> None:

@@ -12,7 +12,6 @@ import re
 import unicodedata
 from typing import Any
 
-import pytest
 from hypothesis import assume, event, given, settings, strategies as st
 
 from faithqa_spark.config import load_config

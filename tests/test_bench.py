@@ -1,0 +1,133 @@
+"""The pure helpers of scripts/bench.py (no Spark, no spaCy)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "scripts" / "bench.py"
+
+
+def _load_bench():
+    spec = importlib.util.spec_from_file_location("faithqa_bench", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_bench()
+
+
+def test_parse_done_line():
+    stdout = ("Output: /tmp/x\n"
+              "squad: 10 records -> 5 samples (50.0%)\n"
+              "done in 140.3s (stages: read 8.0s, ner 113.2s, bank 2.5s, process 9.1s, "
+              "split 1.0s, write 4.4s, report 0.6s)\n")
+    total, stages = bench.parse_done_line(stdout)
+    assert total == 140.3
+    assert stages == {"read": 8.0, "ner": 113.2, "bank": 2.5, "process": 9.1, "split": 1.0,
+                      "write": 4.4, "report": 0.6}
+    assert list(stages) == ["read", "ner", "bank", "process", "split", "write", "report"]
+    assert bench.parse_done_line("no such line\n") == (None, {})
+
+
+def test_parse_progress_lines():
+    stderr = ("25/12/02 09:00:00 WARN Utils: something 3.0s\n"
+              "[faithqa] read         8.0s 87,599 records from 1 file(s)\n"
+              "[faithqa] ner        113.2s 18,891 distinct contexts in 30 partitions\n"
+              "[faithqa] split        1.1s \n"
+              "    job: [faithqa] write 12s\n")
+    assert bench.parse_progress_lines(stderr) == {"read": 8.0, "ner": 113.2, "split": 1.1,
+                                                  "write": 12.0}
+
+
+def test_parse_reference_done():
+    assert bench.parse_reference_done("reference run done in 230.5s: out\n") == 230.5
+    assert bench.parse_reference_done("") is None
+
+
+@pytest.mark.parametrize("master, cores", [
+    ("local", 1), ("local[2]", 2), ("local[16]", 16), ("local[*]", 8), ("local[3,2]", 3),
+    ("local[*,4]", 8), ("local-cluster[2,1,1024]", 2), ("local-cluster[3, 2, 512]", 6),
+])
+def test_parse_cores(master, cores):
+    assert bench.parse_cores(master, nproc=8) == cores
+
+
+@pytest.mark.parametrize("master", ["yarn", "spark://host:7077", "local[0]", "local[x]"])
+def test_parse_cores_rejects(master):
+    with pytest.raises(ValueError):
+        bench.parse_cores(master, nproc=8)
+
+
+def test_parse_fractions():
+    assert bench.parse_fractions("0.25,0.5,1") == [0.25, 0.5, 1.0]
+    assert bench.parse_fractions("1, 0.5,0.5") == [0.5, 1.0]
+    for bad in ("0", "1.5", "", "-0.1"):
+        with pytest.raises(ValueError):
+            bench.parse_fractions(bad)
+
+
+def _doc(questions_per_article: list[int]) -> dict:
+    return {"version": "1.1", "data": [
+        {"title": f"a{i}", "paragraphs": [
+            {"context": f"context {i}", "qas": [{"id": f"{i}-{q}"} for q in range(n)]}]}
+        for i, n in enumerate(questions_per_article)]}
+
+
+def test_slice_squad_by_whole_articles():
+    doc = _doc([4, 4, 4, 4])
+    quarter = bench.slice_squad(doc, 0.25)
+    assert [a["title"] for a in quarter["data"]] == ["a0"]
+    assert quarter["version"] == "1.1"
+    assert bench.count_questions(quarter) == 4
+    assert [a["title"] for a in bench.slice_squad(doc, 0.5)["data"]] == ["a0", "a1"]
+    assert bench.slice_squad(doc, 1) == doc
+    assert doc["data"][3]["title"] == "a3"  # the input is not changed
+
+
+def test_slice_squad_uneven_articles():
+    doc = _doc([1, 10, 1, 1])  # 13 questions
+    # the first articles holding at least the fraction of the questions, never a part of one
+    assert [a["title"] for a in bench.slice_squad(doc, 0.05)["data"]] == ["a0"]
+    assert [a["title"] for a in bench.slice_squad(doc, 0.25)["data"]] == ["a0", "a1"]
+    assert bench.count_questions(bench.slice_squad(doc, 0.9)) == 12
+    with pytest.raises(ValueError):
+        bench.slice_squad(doc, 0)
+
+
+def test_classify_process():
+    c = bench.classify_process
+    assert c(["/v/bin/python", "-m", "pyspark.daemon"], "python") == "worker"
+    assert c(["/v/bin/python", "-m", "pyspark.worker"], "python3") == "worker"
+    jvm = ["/usr/bin/java", "-cp", "x", "org.apache.spark.deploy.SparkSubmit", "job.py"]
+    assert c(jvm, "java") == "jvm"
+    assert c(jvm, "java", parent_name="java") == "other"  # a fork about to exec a helper
+    assert c(["bash", "spark-class", "org.apache.spark.deploy.SparkSubmit"], "bash") == "other"
+    assert c(["/usr/bin/java", "org.apache.spark.launcher.Main"], "java") == "other"
+    assert c(["/v/bin/python", "/repo/jobs/build_dataset.py", "--squad", "f"],
+             "python") == "driver_python"
+
+
+def test_ratio_and_flatness():
+    assert bench.ratio(10.0, 4.0) == 2.5
+    assert bench.ratio(None, 4.0) is None and bench.ratio(1.0, 0) is None
+    assert bench.flatness([2.0, 3.0, 4.0]) == 2.0
+    assert bench.flatness([]) is None
+
+
+def test_compare_outputs(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for root in (a, b):
+        (root / "jsonl").mkdir(parents=True)
+        (root / "jsonl" / "train.jsonl").write_bytes(b'{"id": 1}\n')
+        (root / "report.json").write_bytes(b"{}")
+    assert bench.compare_outputs(a, b) == (True, [])
+    (b / "report.json").write_bytes(b"{ }")
+    (b / "jsonl" / "dev.jsonl").write_bytes(b"")
+    assert bench.compare_outputs(a, b) == (False, ["jsonl/dev.jsonl", "report.json"])
+    assert bench.compare_outputs(tmp_path / "x", tmp_path / "y") == (False, [])

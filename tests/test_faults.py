@@ -1,0 +1,64 @@
+"""Faults: a Python worker killed during NER, and a job killed while writing; both end with
+the same output as a clean run, and no partial file is ever visible under a final path."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from faithqa_spark.faults import ENV as FAULT_ENV, EXIT_CODE
+
+from helpers import ALL_FILES, assert_same_files, sample_args, spark_submit
+
+pytestmark = [pytest.mark.slow, pytest.mark.cluster]
+
+
+@pytest.fixture(scope="module")
+def clean_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("clean")
+    proc = spark_submit("local[2]", sample_args(out))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return out
+
+
+def visible_files(root):
+    """Every path a reader would see: nothing whose name starts with a dot."""
+    out = set()
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".") and d != "_delta_log"]
+        for f in filenames:
+            if not f.startswith(".") and not f.endswith(".crc"):
+                out.add(os.path.relpath(os.path.join(dirpath, f), root))
+    return out
+
+
+def test_worker_killed_during_ner_is_retried(clean_run, tmp_path):
+    marker = tmp_path / "killed-once"
+    out = tmp_path / "out"
+    proc = spark_submit("local-cluster[2,1,1024]", sample_args(out), {
+        f"spark.executorEnv.{FAULT_ENV}": f"ner:{marker}",
+        "spark.task.maxFailures": "4",
+    })
+    assert marker.exists(), "the fault never fired"
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Lost task" in proc.stderr or "failed" in proc.stderr.lower()
+    assert_same_files(clean_run, out, ALL_FILES)
+
+
+def test_job_killed_during_write_then_rerun(clean_run, tmp_path):
+    out = tmp_path / "out"
+    os.environ[FAULT_ENV] = "write"
+    try:
+        killed = spark_submit("local[2]", sample_args(out))
+    finally:
+        del os.environ[FAULT_ENV]
+    assert killed.returncode == EXIT_CODE
+    # killed before publishing: no final output path exists, only the hidden staging area
+    assert visible_files(out) <= {f for f in visible_files(out) if f.startswith("delta/")}
+    assert not (out / "jsonl").exists() and not (out / "report.json").exists()
+
+    rerun = spark_submit("local[2]", sample_args(out))
+    assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert_same_files(clean_run, out, ALL_FILES)
+    assert not [p for p in out.iterdir() if p.name.startswith(".staging")]
