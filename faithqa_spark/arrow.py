@@ -12,7 +12,7 @@ ENTITY = [(C.ENT_TEXT, "string"), (C.ENT_LABEL, "string"), (C.ENT_START, "int"),
           (C.ENT_END, "int")]
 
 _SCALARS: dict[str, pa.DataType] = {
-    "string": pa.string(), "long": pa.int64(), "int": pa.int32(), "bool": pa.bool_(),
+    C.STRING: pa.string(), C.LONG: pa.int64(), C.INT: pa.int32(), C.BOOL: pa.bool_(),
 }
 
 

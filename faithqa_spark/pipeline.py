@@ -12,6 +12,7 @@ import math
 import os
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -24,12 +25,14 @@ from faithqa_spark import PIPELINE_VERSION, faults
 from faithqa_spark import io as fio
 from faithqa_spark import ner as fner
 from faithqa_spark import schema as S
+from faithqa_spark.arrow import arrow_batch, arrow_type
 from faithqa_spark.config import Config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
 from faithqa_spark.core.dedupe import DUPLICATE_OF, number_records
-from faithqa_spark.core.process import Provenance, entities_from_records, process_row
+from faithqa_spark.core.process import (ROW_INPUT, Provenance, entities_from_records,
+                                        process_row)
 from faithqa_spark.core.records import json_line, squad_document_frame, squad_paragraph
 from faithqa_spark.core.report import build_report
 from faithqa_spark.core.sampling import SamplingIndex
@@ -74,14 +77,17 @@ def _read_fn(files: dict[str, InputFile], cfg: Config) -> Callable:
 
 
 def _ner_fn(model: str, components: list[str], batch_size: int) -> Callable:
+    entity_type = arrow_type(C.ENTITY_LIST)
+
     def ner(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         nlp = fner.load_ner(model, components)
         for batch in batches:
             faults.inject("ner")
-            ids = batch.column(C.CONTEXT_ID).to_pylist()
             ents = fner.run_ner(nlp, batch.column(C.CONTEXT).to_pylist(), batch_size)
-            yield S.arrow_batch([{C.CONTEXT_ID: i, C.ENTITIES: e} for i, e in zip(ids, ents)],
-                                C.NER_FIELDS)
+            # the context columns pass through untouched; only the entities are new
+            yield pa.RecordBatch.from_arrays(
+                [*batch.columns, pa.array(ents, type=entity_type)],
+                names=[*batch.schema.names, C.ENTITIES])
 
     return ner
 
@@ -114,11 +120,20 @@ def _process_fn(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> C
 
         def rows() -> Iterator[dict[str, Any]]:
             for batch in batches:
-                for row in batch.to_pylist():
-                    ents = row.pop(C.ENTITIES)
-                    if ents is None:  # a lost NER row must be loud, never a silent filter
-                        raise RuntimeError(f"no NER result for context {row[C.CONTEXT_ID]}")
-                    yield process_row(row, entities_from_records(ents), index, cfg, prov)
+                cols = {name: batch.column(name).to_pylist() for name in ROW_INPUT}
+                ids = batch.column(C.CONTEXT_ID).to_pylist()
+                entities = batch.column(C.ENTITIES)
+                # Rows of one context arrive together (the join is on context_id): its
+                # entities are converted once, not once per question.
+                last_id, last_ents = None, []
+                for i, cid in enumerate(ids):
+                    if cid != last_id:
+                        records = entities[i].as_py()
+                        if records is None:  # a lost NER row must be loud, never a filter
+                            raise RuntimeError(f"no NER result for context {cid}")
+                        last_id, last_ents = cid, entities_from_records(records)
+                    row = {name: values[i] for name, values in cols.items()}
+                    yield process_row(row, last_ents, index, cfg, prov)
         yield from _batched(rows(), C.OUTCOME_FIELDS)
 
     return process
@@ -169,19 +184,27 @@ def ner_partitions(spark: SparkSession, contexts: DataFrame, cfg: Config) -> int
     return max(floor, math.ceil(total_chars / cfg.spark.chars_per_ner_partition))
 
 
+def distinct_contexts(qa_ok: DataFrame, cfg: Config) -> DataFrame:
+    """(context_id, context, in_bank) once per distinct context; in_bank says whether any of
+    its questions comes from a source the bank is built from."""
+    in_bank = F.col(C.SOURCE).isin(cfg.bank.sources)
+    # every row of a context_id holds the same text (the id is its hash), so first() is exact
+    return (qa_ok.groupBy(C.CONTEXT_ID)
+            .agg(F.first(C.CONTEXT).alias(C.CONTEXT), F.max(in_bank).alias(C.IN_BANK))
+            .select(*[name for name, _ in C.CONTEXT_FIELDS]))
+
+
 def with_entities(contexts: DataFrame, cfg: Config, partitions: int) -> DataFrame:
-    """(context_id, entities) for each distinct context; NER runs once per context."""
-    return (contexts.repartition(partitions, C.CONTEXT_ID)
+    """The distinct contexts with their entities (NER_SCHEMA); NER runs once per context."""
+    return (contexts.select(*[name for name, _ in C.CONTEXT_FIELDS])
+            .repartition(partitions, C.CONTEXT_ID)
             .mapInArrow(_ner_fn(cfg.ner.model, cfg.ner.components, cfg.ner.batch_size),
-                        S.NER_SCHEMA)
-            .select(C.CONTEXT_ID, C.ENTITIES))
+                        S.NER_SCHEMA))
 
 
-def bank_mention_counts(ner_df: DataFrame, qa_ok: DataFrame, cfg: Config) -> DataFrame:
+def bank_mention_counts(ner_df: DataFrame, cfg: Config) -> DataFrame:
     """(entity_type, text, count) of cleaned mentions in the bank sources' contexts."""
-    bank_contexts = (qa_ok.filter(F.col(C.SOURCE).isin(cfg.bank.sources))
-                     .select(C.CONTEXT_ID).distinct())
-    return (ner_df.join(bank_contexts, on=C.CONTEXT_ID, how="left_semi")
+    return (ner_df.filter(F.col(C.IN_BANK)).select(C.ENTITIES)
             .mapInArrow(_mentions_fn(cfg), S.BANK_MENTION_SCHEMA)
             .groupBy(C.ENTITY_TYPE, C.ENT_TEXT).count()
             .select(C.ENTITY_TYPE, C.ENT_TEXT, "count"))
@@ -190,9 +213,18 @@ def bank_mention_counts(ner_df: DataFrame, qa_ok: DataFrame, cfg: Config) -> Dat
 def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank: cbank.EntityBank,
                   prov: Provenance) -> DataFrame:
     """The outcome (dataset row or filtered row) of every answerable QA row; the bank is
-    broadcast as plain lists."""
-    bank_bc = qa_ok.sparkSession.sparkContext.broadcast(bank.entities)
-    joined = qa_ok.join(ner_df, on=C.CONTEXT_ID, how="left")
+    broadcast as plain lists. The context text comes from the NER side, so the questions are
+    shuffled without it."""
+    spark = qa_ok.sparkSession
+    bank_bc = spark.sparkContext.broadcast(bank.entities)
+    # Both sides hash-partitioned the same way, so the join needs no further exchange and the
+    # Python work is spread over every core (AQE would otherwise shrink it to one task, or
+    # broadcast the NER side and keep the single partition of a one-file read).
+    n = spark.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
+    questions = (qa_ok.select(C.CONTEXT_ID, *[c for c in ROW_INPUT if c != C.CONTEXT])
+                 .repartition(n, C.CONTEXT_ID))
+    contexts = ner_df.select(C.CONTEXT_ID, C.CONTEXT, C.ENTITIES).repartition(n, C.CONTEXT_ID)
+    joined = questions.join(contexts, on=C.CONTEXT_ID, how="left")
     return joined.mapInArrow(_process_fn(cfg, bank_bc, bank.fingerprint(), prov),
                              S.OUTCOME_SCHEMA)
 
@@ -241,15 +273,16 @@ def ner_table(ner_df: DataFrame, model_name: str, model_version: str) -> DataFra
 
 def cached_entities(spark: SparkSession, cache_dir: str, contexts: DataFrame,
                     model_name: str, model_version: str) -> DataFrame | None:
-    """(context_id, entities) of the cache's rows for these contexts and this model."""
+    """The contexts the cache knows for this model, with their entities (NER_SCHEMA)."""
     from delta.tables import DeltaTable
 
     if not DeltaTable.isDeltaTable(spark, cache_dir):
         return None
     return (spark.read.format("delta").load(cache_dir)
             .filter((F.col(C.MODEL_NAME) == model_name) & (F.col(C.MODEL_VERSION) == model_version))
-            .join(contexts.select(C.CONTEXT_ID), on=C.CONTEXT_ID, how="left_semi")
-            .select(C.CONTEXT_ID, C.ENTITIES))
+            .select(C.CONTEXT_ID, C.ENTITIES)
+            .join(contexts, on=C.CONTEXT_ID, how="inner")
+            .select(*[name for name, _ in C.NER_FIELDS]))
 
 
 def merge_into_cache(spark: SparkSession, cache_dir: str, fresh: DataFrame) -> None:
@@ -286,21 +319,29 @@ def _failing_fn() -> Callable:
     return fail
 
 
+def in_export_order(df: DataFrame, group: str) -> DataFrame:
+    """Rows range-partitioned and sorted by (group, id): a filter on `group` then yields one
+    output's rows in id order, partition after partition, with no further sort."""
+    parts = max(1, df.sparkSession.sparkContext.defaultParallelism)
+    return df.repartitionByRange(parts, group, C.ID).sortWithinPartitions(group, C.ID)
+
+
 def write_jsonl(df: DataFrame, columns: list[str], path: Path) -> None:
-    """One JSONL file, rows ordered by id, serialised by the core's `json_line`."""
+    """One JSONL file in the order of `df` (see `in_export_order`), serialised by the core's
+    `json_line`."""
     _write_lines(df.select(*columns), _lines_fn(columns), path, None)
 
 
 def write_squad(df: DataFrame, split: str, path: Path) -> None:
-    """One SQuAD v1.1 JSON file of a split, paragraphs ordered by id."""
+    """One SQuAD v1.1 JSON file of a split, paragraphs in the order of `df`."""
     cols = [C.ID, C.QUESTION, C.MODIFIED_CONTEXT, C.FAITHFUL_ANSWER, C.ANSWER_STARTS]
     _write_lines(df.select(*cols), _squad_fn(), path, squad_document_frame(split))
 
 
 def write_parquet(df: DataFrame, directory: Path) -> None:
-    """A directory of Parquet part files (part-00000.parquet, ...), rows ordered by id."""
+    """A directory of Parquet part files (part-00000.parquet, ...) in the order of `df`."""
     parts = directory.parent / f".{directory.name}.parts"
-    df.orderBy(C.ID).write.mode("overwrite").parquet(str(parts))
+    df.select(*C.DATASET_COLUMNS).write.mode("overwrite").parquet(str(parts))
     directory.mkdir(parents=True, exist_ok=True)
     for i, p in enumerate(fio.part_files(parts)):
         os.replace(p, directory / f"part-{i:05d}.parquet")
@@ -310,7 +351,7 @@ def write_parquet(df: DataFrame, directory: Path) -> None:
 def _write_lines(df: DataFrame, fn: Callable, path: Path, frame: tuple[str, str, str] | None
                  ) -> None:
     parts = path.parent / f".{path.name}.parts"
-    (df.orderBy(C.ID).mapInArrow(fn, S.LINE_SCHEMA)
+    (df.mapInArrow(fn, S.LINE_SCHEMA)
        .write.mode("overwrite").option("compression", "none").text(str(parts)))
     fio.concat_parts_atomic(parts, path, frame)
 
@@ -324,10 +365,38 @@ def _squad_fn() -> Callable:
     return lines
 
 
+def tally(final: DataFrame, qa: DataFrame) -> tuple[list, list]:
+    """Every row's final place in one aggregation: (source, file, status, reason, n) and,
+    for the dataset, (source, split, entity_type, match_strategy, n)."""
+    keys = [C.SOURCE, C.INPUT_FILE, C.STATUS, C.REASON, C.SPLIT, C.ENTITY_TYPE, C.MATCH_STRATEGY]
+    from_reader = qa.filter(F.col(C.STATUS) != C.OK).select(
+        *[F.col(k) if k in qa.columns else F.lit(None).cast("string").alias(k) for k in keys])
+    status_counts: list = []
+    success_counts: list = []
+    for r in final.select(*keys).unionByName(from_reader).groupBy(*keys).count().collect():
+        status_counts.append((r[C.SOURCE], r[C.INPUT_FILE], r[C.STATUS],
+                              None if r[C.STATUS] == C.OK else r[C.REASON], r["count"]))
+        if r[C.STATUS] == C.OK:
+            success_counts.append((r[C.SOURCE], r[C.SPLIT], r[C.ENTITY_TYPE],
+                                   r[C.MATCH_STRATEGY], r["count"]))
+    return status_counts, success_counts
+
+
 def bank_table(spark: SparkSession, bank: cbank.EntityBank, origin: str) -> DataFrame:
-    rows = [(t, text, bank.frequency.get(t, {}).get(text), origin)
-            for t, texts in bank.entities.items() for text in texts]
-    return spark.createDataFrame(rows, S.BANK_TABLE_SCHEMA)
+    rows = [{C.ENTITY_TYPE: t, C.ENT_TEXT: text, C.FREQUENCY: bank.frequency.get(t, {}).get(text),
+             C.ORIGIN: origin} for t, texts in bank.entities.items() for text in texts]
+    table = pa.Table.from_batches([arrow_batch(rows, C.BANK_TABLE_FIELDS)])
+    return spark.createDataFrame(table)  # from Arrow: no per-row Python conversion
+
+
+WRITE_THREADS = 4
+
+
+def run_parallel(tasks: list[Callable[[], Any]]) -> None:
+    """Run Spark actions from a few driver threads at once; the first error is raised."""
+    with ThreadPoolExecutor(max_workers=WRITE_THREADS) as pool:
+        for future in [pool.submit(t) for t in tasks]:
+            future.result()
 
 
 def delta_available(spark: SparkSession) -> bool:
@@ -377,12 +446,13 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         stages.done("read", f"{sum(n for *_, n in input_counts):,} records from {len(files)} file(s)")
 
         qa_ok = qa.filter(F.col(C.STATUS) == C.OK)
-        contexts = keep(qa_ok.select(C.CONTEXT_ID, C.CONTEXT).dropDuplicates([C.CONTEXT_ID]))
+        contexts = keep(distinct_contexts(qa_ok, cfg))
         meta = fner.model_meta(cfg.ner.model)
         model_name, model_version = fner.model_name_version(meta)
         cached = (cached_entities(spark, ner_cache, contexts, model_name, model_version)
                   if ner_cache else None)
-        todo = contexts if cached is None else contexts.join(cached, C.CONTEXT_ID, "left_anti")
+        todo = (contexts if cached is None
+                else contexts.join(cached.select(C.CONTEXT_ID), C.CONTEXT_ID, "left_anti"))
         todo = keep(todo)
         n_todo = todo.count()
         n_parts = ner_partitions(spark, todo, cfg) if n_todo else 1
@@ -390,8 +460,6 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         n_fresh = fresh.count()  # NER runs here, once; later stages read the persisted rows
         ner_df = fresh if cached is None else keep(cached.unionByName(fresh))
         n_contexts = ner_df.count()
-        if use_delta:
-            write_delta(ner_table(ner_df, model_name, model_version), out / "delta" / "ner")
         if ner_cache and n_fresh:
             merge_into_cache(spark, ner_cache, ner_table(fresh, model_name, model_version))
         stages.done("ner", f"{n_contexts:,} distinct contexts, {n_fresh:,} sent to NER "
@@ -402,13 +470,12 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             bank = cbank.load(bank_dir, cfg.bank.types)
             bank_origin = str(bank_dir)
         else:
-            counts = [(r[C.ENTITY_TYPE], r[C.ENT_TEXT], r["count"])
-                      for r in bank_mention_counts(ner_df, qa_ok, cfg).collect()]
-            bank = cbank.assemble(counts, cfg.bank)
+            # the bank is the one thing the driver collects; Arrow keeps that cheap
+            counts = bank_mention_counts(ner_df, cfg).toArrow()
+            bank = cbank.assemble(zip(*(counts.column(c).to_pylist() for c in
+                                        (C.ENTITY_TYPE, C.ENT_TEXT, "count"))), cfg.bank)
             bank_origin = "built from " + ", ".join(cfg.bank.sources) + " contexts"
         cbank.save(bank, staging / "entity_bank")
-        if use_delta:
-            write_delta(bank_table(spark, bank, bank_origin), out / "delta" / "entity_bank")
         stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner._format_model_id(meta))
@@ -435,15 +502,7 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
                   for c in C.LEFTOVER_COLUMNS])))
         stages.done("split")
 
-        status_counts = (
-            [(r[C.SOURCE], r[C.INPUT_FILE], C.OK, None, r["count"]) for r in
-             dataset.groupBy(C.SOURCE, C.INPUT_FILE).count().collect()]
-            + [(r[C.SOURCE], r[C.INPUT_FILE], r[C.STATUS], r[C.REASON], r["count"]) for r in
-               leftovers.groupBy(C.SOURCE, C.INPUT_FILE, C.STATUS, C.REASON).count().collect()])
-        success_counts = [
-            (r[C.SOURCE], r[C.SPLIT], r[C.ENTITY_TYPE], r[C.MATCH_STRATEGY], r["count"])
-            for r in dataset.groupBy(C.SOURCE, C.SPLIT, C.ENTITY_TYPE, C.MATCH_STRATEGY)
-            .count().collect()]
+        status_counts, success_counts = tally(final, qa)
         # Reconciled before anything is published: a lost row stops the job here.
         report = build_report(
             input_counts, status_counts, success_counts, bank_counts=bank.counts(),
@@ -453,27 +512,49 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         stages.done("report")
 
         dataset_cols = dataset.select(*C.DATASET_COLUMNS)
+        # Independent writes run side by side: each Spark job is small next to its fixed
+        # cost (planning, scheduling, the Delta commit), so overlapping them hides most of it.
         if use_delta:
-            write_delta(dataset_cols, out / "delta" / "dataset", (C.SOURCE, C.SPLIT))
-            for status in (C.FILTERED, C.REJECTED):
-                write_delta(leftovers.filter(F.col(C.STATUS) == status), out / "delta" / status)
-            exported = spark.read.format("delta").load(str(out / "delta" / "dataset"))
+            delta_dir = out / "delta"
+            run_parallel([
+                lambda: write_delta(dataset_cols, delta_dir / "dataset", (C.SOURCE, C.SPLIT)),
+                lambda: write_delta(ner_table(ner_df, model_name, model_version),
+                                    delta_dir / "ner"),
+                lambda: write_delta(bank_table(spark, bank, bank_origin),
+                                    delta_dir / "entity_bank"),
+                *[(lambda st=st: write_delta(leftovers.filter(F.col(C.STATUS) == st),
+                                             delta_dir / st))
+                  for st in (C.FILTERED, C.REJECTED)],
+            ])
+            exported = spark.read.format("delta").load(str(delta_dir / "dataset"))
         else:
             exported = dataset_cols
+        stages.done("delta")
+
+        # One sort, shared by every export: each file then takes its rows in order.
+        ordered = keep(in_export_order(exported, C.SPLIT))
+        ordered_left = keep(in_export_order(leftovers, C.STATUS))
+        run_parallel([ordered.count, ordered_left.count])
+        tasks: list[Callable[[], None]] = []
         for split in C.SPLITS:
-            faults.inject("write")
-            rows = exported.filter(F.col(C.SPLIT) == split)
+            rows = ordered.filter(F.col(C.SPLIT) == split)
             if "jsonl" in formats:
-                write_jsonl(rows, C.DATASET_COLUMNS, staging / "jsonl" / f"{split}.jsonl")
+                tasks.append(lambda rows=rows, split=split: write_jsonl(
+                    rows, C.DATASET_COLUMNS, staging / "jsonl" / f"{split}.jsonl"))
             if "parquet" in formats:
-                write_parquet(rows.select(*C.DATASET_COLUMNS), staging / "parquet" / split)
+                tasks.append(lambda rows=rows, split=split: write_parquet(
+                    rows, staging / "parquet" / split))
             if "squad" in formats:
-                write_squad(rows, split, staging / "squad" / f"{split}.json")
+                tasks.append(lambda rows=rows, split=split: write_squad(
+                    rows, split, staging / "squad" / f"{split}.json"))
         for status in (C.FILTERED, C.REJECTED):
-            write_jsonl(leftovers.filter(F.col(C.STATUS) == status), C.LEFTOVER_COLUMNS,
-                        staging / status / f"{status}.jsonl")
+            tasks.append(lambda status=status: write_jsonl(
+                ordered_left.filter(F.col(C.STATUS) == status), C.LEFTOVER_COLUMNS,
+                staging / status / f"{status}.jsonl"))
+        faults.inject("write")
+        run_parallel(tasks)
         fio.write_json(staging / "report.json", report)
-        stages.done("write")
+        stages.done("export")
         publish(staging, out)
         fio.write_json(out / "manifest.json", build_manifest(
             cfg, files, report, stages.seconds, runner=f"spark {spark.version} "

@@ -119,7 +119,7 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
     stages.done("report")
 
     write_outputs(cfg, staging, dataset, leftovers, report)
-    stages.done("write")
+    stages.done("export")
     publish(staging, out)
     shutil.rmtree(staging, ignore_errors=True)
     fio.write_json(out / "manifest.json", build_manifest(

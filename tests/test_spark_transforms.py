@@ -19,13 +19,15 @@ from faithqa_spark.core.process import Provenance, entities_from_records, proces
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.core.text import context_id
 from faithqa_spark.inputs import collect_inputs
-from faithqa_spark.pipeline import (bank_mention_counts, read_qa, split_labels, with_entities,
+from faithqa_spark.pipeline import (bank_mention_counts, distinct_contexts, read_qa,
+                                    split_labels, with_entities,
                                     with_outcomes)
 from faithqa_spark.sources import ReaderSettings, read_file
 
 CTX1 = "Lida Marsh built three bridges over the Tarrow River for the Velmora Rail Company in 1907."
 CTX2 = "Anna Velt started the Grenwick festival in 1952; Grenwick lies north of Brannick."
 CTX3 = "Marek Tolla founded Grenwick in 1911, long before Lida Marsh came to Brannick."
+CTX4 = "Most people of Skarn Island live in Hollin, a village of fishermen."
 
 
 def qa_row(i: str, context: str, answer: str, source: str = "squad") -> dict:
@@ -55,11 +57,22 @@ def expected_entities(nlp_path: str, text: str) -> list[dict]:
     return run_ner(load_ner(nlp_path, ["ner", "entity_ruler"]), [text], 8)[0]
 
 
+def test_distinct_contexts_flags_bank_sources(spark, cfg):
+    rows = ROWS + [qa_row("9", CTX4, "Hollin", source="triviaqa"),
+                   qa_row("10", CTX3, "Marek Tolla", source="triviaqa")]
+    got = distinct_contexts(spark.createDataFrame(rows, S.QA_SCHEMA), cfg)
+    want = [(context_id(t), t, flag) for t, flag in
+            ((CTX1, True), (CTX2, True), (CTX3, True), (CTX4, False))]
+    assert_df_equality(got, spark.createDataFrame(want, S.struct_type(C.CONTEXT_FIELDS)),
+                       ignore_row_order=True)
+
+
 def test_with_entities_runs_once_per_distinct_context(spark, qa_df, cfg):
-    contexts = qa_df.select(C.CONTEXT_ID, C.CONTEXT).dropDuplicates([C.CONTEXT_ID])
+    contexts = distinct_contexts(qa_df, cfg)
     got = with_entities(contexts, cfg, partitions=3)
     expected = spark.createDataFrame(
-        [{C.CONTEXT_ID: context_id(t), C.ENTITIES: expected_entities(cfg.ner.model, t)}
+        [{C.CONTEXT_ID: context_id(t), C.CONTEXT: t, C.IN_BANK: True,
+          C.ENTITIES: expected_entities(cfg.ner.model, t)}
          for t in (CTX1, CTX2, CTX3)], S.NER_SCHEMA)
     assert_df_equality(got, expected, ignore_row_order=True)
     first = got.filter(got[C.CONTEXT_ID] == context_id(CTX1)).first()[C.ENTITIES]
@@ -71,9 +84,8 @@ def test_with_entities_runs_once_per_distinct_context(spark, qa_df, cfg):
 
 
 def test_bank_mention_counts(spark, qa_df, cfg):
-    ner_df = with_entities(qa_df.select(C.CONTEXT_ID, C.CONTEXT).dropDuplicates([C.CONTEXT_ID]),
-                           cfg, partitions=2)
-    got = bank_mention_counts(ner_df, qa_df, cfg)
+    ner_df = with_entities(distinct_contexts(qa_df, cfg), cfg, partitions=2)
+    got = bank_mention_counts(ner_df, cfg)
     expected = spark.createDataFrame(
         [("PERSON", "Lida Marsh", 2), ("LOC", "Tarrow River", 1),
          ("ORG", "Velmora Rail Company", 1), ("DATE", "1907", 1), ("PERSON", "Anna Velt", 1),
@@ -84,8 +96,7 @@ def test_bank_mention_counts(spark, qa_df, cfg):
 
 
 def test_with_outcomes_equals_core_process_row(spark, qa_df, cfg):
-    ner_df = with_entities(qa_df.select(C.CONTEXT_ID, C.CONTEXT).dropDuplicates([C.CONTEXT_ID]),
-                           cfg, partitions=2)
+    ner_df = with_entities(distinct_contexts(qa_df, cfg), cfg, partitions=2)
     bank = cbank.assemble([("PERSON", "Oda Renn", 1), ("PERSON", "Halvard Quist", 1),
                            ("GPE", "Hollin", 1), ("GPE", "Ostrava Nova", 1),
                            ("DATE", "1868", 1)], cfg.bank)

@@ -67,7 +67,10 @@ QA_FIELDS: list[tuple[str, str]] = [
     (REASON, STRING), (DETAIL, STRING),
 ]
 
-NER_FIELDS: list[tuple[str, str]] = [(CONTEXT_ID, STRING), (ENTITIES, ENTITY_LIST)]
+IN_BANK = "in_bank"  # the context belongs to a source the bank is built from
+BOOL = "bool"
+CONTEXT_FIELDS: list[tuple[str, str]] = [(CONTEXT_ID, STRING), (CONTEXT, STRING), (IN_BANK, BOOL)]
+NER_FIELDS: list[tuple[str, str]] = CONTEXT_FIELDS + [(ENTITIES, ENTITY_LIST)]
 # The NER table / cache: one row per (context, model name, model version).
 MODEL_NAME = "model_name"
 MODEL_VERSION = "model_version"

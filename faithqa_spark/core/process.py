@@ -19,6 +19,10 @@ from faithqa_spark.core.sampling import SamplingIndex, choose_replacement
 from faithqa_spark.core.substitution import substitute
 
 
+# The fields of a QA row that `process_row` reads (the Spark side ships only these).
+ROW_INPUT = [C.ID, C.SOURCE, C.QUESTION, C.CONTEXT, C.ANSWER, C.INPUT_FILE, C.RECORD_LOC]
+
+
 @dataclass(frozen=True)
 class Provenance:
     pipeline_version: str
