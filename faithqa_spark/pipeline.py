@@ -204,7 +204,10 @@ def with_entities(contexts: DataFrame, cfg: Config, partitions: int) -> DataFram
 
 def bank_mention_counts(ner_df: DataFrame, cfg: Config) -> DataFrame:
     """(entity_type, text, count) of cleaned mentions in the bank sources' contexts."""
-    return (ner_df.filter(F.col(C.IN_BANK)).select(C.ENTITIES)
+    # a light Python pass: a few tasks per core rather than one per NER partition, since
+    # every Python task has a fixed start-up cost
+    parts = ner_df.sparkSession.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
+    return (ner_df.filter(F.col(C.IN_BANK)).select(C.ENTITIES).coalesce(parts)
             .mapInArrow(_mentions_fn(cfg), S.BANK_MENTION_SCHEMA)
             .groupBy(C.ENTITY_TYPE, C.ENT_TEXT).count()
             .select(C.ENTITY_TYPE, C.ENT_TEXT, "count"))
@@ -215,15 +218,9 @@ def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank: cbank.
     """The outcome (dataset row or filtered row) of every answerable QA row; the bank is
     broadcast as plain lists. The context text comes from the NER side, so the questions are
     shuffled without it."""
-    spark = qa_ok.sparkSession
-    bank_bc = spark.sparkContext.broadcast(bank.entities)
-    # Both sides hash-partitioned the same way, so the join needs no further exchange and the
-    # Python work is spread over every core (AQE would otherwise shrink it to one task, or
-    # broadcast the NER side and keep the single partition of a one-file read).
-    n = spark.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
-    questions = (qa_ok.select(C.CONTEXT_ID, *[c for c in ROW_INPUT if c != C.CONTEXT])
-                 .repartition(n, C.CONTEXT_ID))
-    contexts = ner_df.select(C.CONTEXT_ID, C.CONTEXT, C.ENTITIES).repartition(n, C.CONTEXT_ID)
+    bank_bc = qa_ok.sparkSession.sparkContext.broadcast(bank.entities)
+    questions = qa_ok.select(C.CONTEXT_ID, *[c for c in ROW_INPUT if c != C.CONTEXT])
+    contexts = ner_df.select(C.CONTEXT_ID, C.CONTEXT, C.ENTITIES)
     joined = questions.join(contexts, on=C.CONTEXT_ID, how="left")
     return joined.mapInArrow(_process_fn(cfg, bank_bc, bank.fingerprint(), prov),
                              S.OUTCOME_SCHEMA)
@@ -389,7 +386,7 @@ def bank_table(spark: SparkSession, bank: cbank.EntityBank, origin: str) -> Data
     return spark.createDataFrame(table)  # from Arrow: no per-row Python conversion
 
 
-WRITE_THREADS = 4
+WRITE_THREADS = 8
 
 
 def run_parallel(tasks: list[Callable[[], Any]]) -> None:
@@ -429,11 +426,10 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             "and settings: run through ./scripts/submit.sh (or spark-submit --packages "
             "io.delta:delta-spark_2.13:<version> with the Delta SQL extension), or drop 'delta' "
             "from output.formats")
-    out.mkdir(parents=True, exist_ok=True)
-    staging = new_staging(out)
     started = time.time()
     stages = Stages()
     persisted: list[DataFrame] = []
+    staging: Path | None = None
 
     def keep(df: DataFrame) -> DataFrame:
         persisted.append(df.persist(StorageLevel.MEMORY_AND_DISK))
@@ -444,6 +440,8 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         input_counts = [(r[C.SOURCE], r[C.INPUT_FILE], r["count"])
                         for r in qa.groupBy(C.SOURCE, C.INPUT_FILE).count().collect()]
         stages.done("read", f"{sum(n for *_, n in input_counts):,} records from {len(files)} file(s)")
+        # Only once every input file has parsed does anything appear under the output.
+        staging = new_staging(out)
 
         qa_ok = qa.filter(F.col(C.STATUS) == C.OK)
         contexts = keep(distinct_contexts(qa_ok, cfg))
@@ -563,6 +561,7 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
                 p.name for p in (out / "delta").iterdir()) if use_delta else []}))
         return RunResult(out, report, stages.seconds)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
         for df in persisted:
             df.unpersist()

@@ -44,8 +44,6 @@ log = logging.getLogger("faithqa_spark")
 def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
                   bank_dir: str | None = None) -> RunResult:
     out = Path(output_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    staging = new_staging(out)
     started = time.time()
     stages = Stages()
     settings = reader_settings(cfg)
@@ -56,6 +54,7 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
     mark_duplicates(qa)
     input_counts = Counter((r[C.SOURCE], r[C.INPUT_FILE]) for r in qa)
     stages.done("read", f"{len(qa):,} records from {len(files)} file(s)")
+    staging = new_staging(out)  # only once every input file has parsed
 
     ok = [r for r in qa if r[C.STATUS] == C.OK]
     contexts = {r[C.CONTEXT_ID]: r[C.CONTEXT] for r in ok}

@@ -50,4 +50,10 @@ def build_session(cfg: Config, master: str | None = None,
         b = b.config(k, v)
     spark = b.getOrCreate()
     spark.sparkContext.setLogLevel(cfg.spark.log_level)
+    if not spark.sparkContext.getConf().contains("spark.sql.shuffle.partitions"):
+        # Spark's default of 200 shuffle partitions means 200 tasks per stage; each Python
+        # task pays a fixed start-up cost, which dominated the non-NER stages on a small
+        # machine. A few tasks per core, unless the user chose otherwise.
+        parts = spark.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
+        spark.conf.set("spark.sql.shuffle.partitions", str(max(parts, 1)))
     return spark
