@@ -92,11 +92,7 @@ def _load(target: str, components: tuple[str, ...]) -> Language:
 
 
 def _pipe_names(target: str) -> list[str]:
-    from spacy.util import get_model_meta, get_package_path
-
-    path = Path(target) if os.path.isdir(target) else get_package_path(target)
-    meta = get_model_meta(path) if (path / "meta.json").exists() else {}
-    names = meta.get("pipeline") or []
+    names = _meta_of(target).get("pipeline") or []
     if not names:  # a directory saved with nlp.to_disk() and no meta pipeline list
         import spacy
         names = spacy.load(target).pipe_names
@@ -105,10 +101,10 @@ def _pipe_names(target: str) -> list[str]:
 
 def model_id(nlp: Language) -> str:
     """Name and version of the model, e.g. 'en_core_web_md-3.8.0', for provenance."""
-    return _format_model_id(nlp.meta)
+    return format_model_id(nlp.meta)
 
 
-def _format_model_id(meta: dict[str, Any]) -> str:
+def format_model_id(meta: dict[str, Any]) -> str:
     name, version = model_name_version(meta)
     return f"{name}-{version}"
 
@@ -119,11 +115,15 @@ def model_name_version(meta: dict[str, Any]) -> tuple[str, str]:
 
 def model_meta(spec: str) -> dict[str, Any]:
     """The meta.json of the model `spec` names, read without loading the model."""
+    return _meta_of(resolve_model(spec))
+
+
+def _meta_of(target: str) -> dict[str, Any]:
+    """meta.json of a resolved model (a directory or a package name); {} if it has none."""
     from spacy.util import get_model_meta, get_package_path
 
-    target = resolve_model(spec)
     path = Path(target) if os.path.isdir(target) else get_package_path(target)
-    return get_model_meta(path)
+    return get_model_meta(path) if (path / "meta.json").exists() else {}
 
 
 def entities_of(docs: Iterable[Any]) -> Iterator[list[dict[str, Any]]]:
@@ -139,4 +139,4 @@ def run_ner(nlp: Language, texts: list[str], batch_size: int) -> list[list[dict[
 
 def model_id_for(spec: str) -> str:
     """`model_id` of the model `spec` names, read from its meta.json without loading it."""
-    return _format_model_id(model_meta(spec))
+    return format_model_id(model_meta(spec))

@@ -13,6 +13,7 @@ import os
 import shutil
 import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -139,11 +140,12 @@ def _process_fn(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> C
     return process
 
 
-def _lines_fn(columns: list[str]) -> Callable:
+def _lines_fn(serialise: Callable[[dict[str, Any]], str]) -> Callable:
+    """A mapInArrow function turning each row into one line of text with `serialise`."""
     def lines(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
             yield pa.RecordBatch.from_pydict(
-                {"value": [json_line(r, columns) for r in batch.to_pylist()]})
+                {"value": [serialise(r) for r in batch.to_pylist()]})
 
     return lines
 
@@ -326,13 +328,13 @@ def in_export_order(df: DataFrame, group: str) -> DataFrame:
 def write_jsonl(df: DataFrame, columns: list[str], path: Path) -> None:
     """One JSONL file in the order of `df` (see `in_export_order`), serialised by the core's
     `json_line`."""
-    _write_lines(df.select(*columns), _lines_fn(columns), path, None)
+    _write_lines(df.select(*columns), _lines_fn(partial(json_line, columns=columns)), path, None)
 
 
 def write_squad(df: DataFrame, split: str, path: Path) -> None:
     """One SQuAD v1.1 JSON file of a split, paragraphs in the order of `df`."""
     cols = [C.ID, C.QUESTION, C.MODIFIED_CONTEXT, C.FAITHFUL_ANSWER, C.ANSWER_STARTS]
-    _write_lines(df.select(*cols), _squad_fn(), path, squad_document_frame(split))
+    _write_lines(df.select(*cols), _lines_fn(squad_paragraph), path, squad_document_frame(split))
 
 
 def write_parquet(df: DataFrame, directory: Path) -> None:
@@ -351,15 +353,6 @@ def _write_lines(df: DataFrame, fn: Callable, path: Path, frame: tuple[str, str,
     (df.mapInArrow(fn, S.LINE_SCHEMA)
        .write.mode("overwrite").option("compression", "none").text(str(parts)))
     fio.concat_parts_atomic(parts, path, frame)
-
-
-def _squad_fn() -> Callable:
-    def lines(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        for batch in batches:
-            yield pa.RecordBatch.from_pydict(
-                {"value": [squad_paragraph(r) for r in batch.to_pylist()]})
-
-    return lines
 
 
 def tally(final: DataFrame, qa: DataFrame) -> tuple[list, list]:
@@ -449,9 +442,8 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         model_name, model_version = fner.model_name_version(meta)
         cached = (cached_entities(spark, ner_cache, contexts, model_name, model_version)
                   if ner_cache else None)
-        todo = (contexts if cached is None
-                else contexts.join(cached.select(C.CONTEXT_ID), C.CONTEXT_ID, "left_anti"))
-        todo = keep(todo)
+        todo = (contexts if cached is None else keep(
+            contexts.join(cached.select(C.CONTEXT_ID), C.CONTEXT_ID, "left_anti")))
         n_todo = todo.count()
         n_parts = ner_partitions(spark, todo, cfg) if n_todo else 1
         fresh = keep(with_entities(todo, cfg, n_parts))
@@ -472,11 +464,11 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             counts = bank_mention_counts(ner_df, cfg).toArrow()
             bank = cbank.assemble(zip(*(counts.column(c).to_pylist() for c in
                                         (C.ENTITY_TYPE, C.ENT_TEXT, "count"))), cfg.bank)
-            bank_origin = "built from " + ", ".join(cfg.bank.sources) + " contexts"
+            bank_origin = cbank.built_origin(cfg.bank)
         cbank.save(bank, staging / "entity_bank")
         stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
-        prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner._format_model_id(meta))
+        prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.format_model_id(meta))
         outcomes = keep(with_outcomes(qa_ok, ner_df, cfg, bank, prov))
         n_out = outcomes.count()
         stages.done("process", f"{n_out:,} rows matched, substituted and checked")

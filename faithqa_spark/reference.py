@@ -75,7 +75,7 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
                 if t is not None:
                     mentions[(e[C.ENT_LABEL], t)] += 1
         bank = cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
-        bank_origin = "built from " + ", ".join(cfg.bank.sources) + " contexts"
+        bank_origin = cbank.built_origin(cfg.bank)
     cbank.save(bank, staging / "entity_bank")
     stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 

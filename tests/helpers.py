@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "faithqa_spark" / "sample"
@@ -42,3 +43,18 @@ def read_bytes(root: Path, rel: str) -> bytes:
 def assert_same_files(a: Path, b: Path, files: list[str]) -> None:
     for rel in files:
         assert read_bytes(a, rel) == read_bytes(b, rel), f"{rel} differs between {a} and {b}"
+
+
+def read_rows(data: bytes | str, path: str = "squad.json", source: str = "squad",
+              **settings: Any) -> list[dict[str, Any]]:
+    """All rows the readers make of `data` (the reader tests' one entry point)."""
+    from faithqa_spark.sources import ReaderSettings, read_file
+
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return list(read_file(data, path=path, source=source, settings=ReaderSettings(**settings)))
+
+
+def only(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    assert len(rows) == 1, rows
+    return rows[0]

@@ -23,8 +23,10 @@ from hypothesis import given, settings, strategies as st
 from faithqa_spark.core import fields as F
 from faithqa_spark.core import reasons as R
 from faithqa_spark.core.text import context_id, literal_pattern
-from faithqa_spark.sources import InputFileError, ReaderSettings, read_file
+from faithqa_spark.sources import InputFileError
 from faithqa_spark.sources.containers import PARQUET_BATCH_ROWS
+
+from helpers import only, read_rows
 
 QA_KEYS = [name for name, _ in F.QA_FIELDS]
 CTX = "Velmora is a harbour town on the river Quillan. It was founded by Odile Marsk in 1712."
@@ -49,16 +51,7 @@ TRICKY = [
 
 # ---------------------------------------------------------------- helpers
 
-def read(data: bytes | str, path: str = "squad.json", source: str = "squad",
-         **settings: Any) -> list[dict[str, Any]]:
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    return list(read_file(data, path=path, source=source, settings=ReaderSettings(**settings)))
-
-
-def one(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    assert len(rows) == 1, rows
-    return rows[0]
+read, one = read_rows, only
 
 
 def qa(qid: Any = "q1", question: Any = "Who founded Velmora?", text: Any = "Odile Marsk",

@@ -24,6 +24,8 @@ from faithqa_spark.sources import (
 )
 from faithqa_spark.sources.containers import PARQUET_BATCH_ROWS
 
+from helpers import only, read_rows
+
 REPO = Path(__file__).resolve().parents[1]
 QA_KEYS = [name for name, _ in F.QA_FIELDS]
 
@@ -36,16 +38,7 @@ HAMLET, THREE = CTX_B.index("the hamlet"), CTX_B.index("three miles")
 
 # ---------------------------------------------------------------- helpers
 
-def read(data: bytes | str, path: str = "squad.json", source: str = "squad",
-         **settings: Any) -> list[dict[str, Any]]:
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    return list(read_file(data, path=path, source=source, settings=ReaderSettings(**settings)))
-
-
-def one(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    assert len(rows) == 1, rows
-    return rows[0]
+read, one = read_rows, only
 
 
 def qa(qid: str | None = "q1", question: Any = "Who founded Velmora?",

@@ -35,6 +35,11 @@ class EntityBank:
         return {t: len(v) for t, v in self.entities.items()}
 
 
+def built_origin(cfg: BankCfg) -> str:
+    """How a bank built by the pipeline says where it came from (report, Delta table)."""
+    return "built from " + ", ".join(cfg.sources) + " contexts"
+
+
 def clean_entity(text: str, label: str, cfg: BankCfg) -> str | None:
     """The bank form of one NER mention, or None when the paper's rules (plus our
     corrections, if enabled) keep it out of the bank."""
