@@ -13,5 +13,5 @@ echo "[demo] running the job on the bundled sample (SQuAD + TriviaQA) in local[*
   --triviaqa "$SAMPLE/triviaqa/qa/wikipedia-sample.json" \
   --output "$OUT"
 echo
-echo "[demo] first dataset row ($OUT/jsonl/train.jsonl):"
-head -n 1 "$OUT/jsonl/train.jsonl" | .venv/bin/python -c 'import json,sys; r=json.loads(sys.stdin.read()); [print(f"  {k}: {str(v)[:110]}") for k,v in r.items()]'
+echo "[demo] first dataset row ($OUT/jsonl/train.jsonl), around its first replaced span:"
+.venv/bin/python scripts/show_row.py "$OUT/jsonl/train.jsonl"
