@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from faithqa_spark.config import Config, load_config
-from faithqa_spark.inputs import InputFile, collect_inputs
+from faithqa_spark.inputs import InputError, InputFile, collect_inputs
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ def parse(argv: list[str] | None, prog: str) -> Run:
         overrides.append(f"output.dir={_toml_str(args.output)}")
     cfg = load_config(args.config, overrides)
     files = collect_inputs(args.squad, args.triviaqa)
+    if args.bank and not Path(args.bank).is_dir():
+        raise InputError(f"--bank: entity bank directory not found: {args.bank}")
     return Run(cfg, files, Path(cfg.output.dir), args.bank, args.master,
                str(Path(args.ner_cache).resolve()) if args.ner_cache else None)
 

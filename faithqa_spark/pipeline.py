@@ -419,6 +419,8 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             "and settings: run through ./scripts/submit.sh (or spark-submit --packages "
             "io.delta:delta-spark_2.13:<version> with the Delta SQL extension), or drop 'delta' "
             "from output.formats")
+    # A bad --bank directory is reported before any work, not after NER.
+    given_bank = cbank.load(bank_dir, cfg.bank.types) if bank_dir else None
     started = time.time()
     stages = Stages()
     persisted: list[DataFrame] = []
@@ -456,9 +458,8 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
                            f"in {n_parts} partitions" + (f" ({n_contexts - n_fresh:,} from the "
                                                          f"cache)" if ner_cache else ""))
 
-        if bank_dir:
-            bank = cbank.load(bank_dir, cfg.bank.types)
-            bank_origin = str(bank_dir)
+        if given_bank is not None:
+            bank, bank_origin = given_bank, str(bank_dir)
         else:
             # the bank is the one thing the driver collects; Arrow keeps that cheap
             counts = bank_mention_counts(ner_df, cfg).toArrow()

@@ -89,3 +89,10 @@ def test_bad_records_are_rejected_and_the_rest_processed(tmp_path):
     assert {(r["record_loc"], r["reason"]) for r in rejected} == {
         ("line=2", "invalid_json"), ("line=3", "empty_field")}
     assert all(r["input_file"] == str(f) for r in rejected)
+
+
+def test_bad_bank_directory_is_reported_before_any_work(tmp_path, capsys):
+    rc, err = run_main(["--squad", str(SAMPLE_SQUAD), "--bank", str(tmp_path / "no-bank"),
+                        "--output", str(tmp_path / "o")], capsys)
+    assert rc == 2 and "entity bank directory not found" in err
+    assert not (tmp_path / "o").exists()
