@@ -12,7 +12,7 @@ import math
 import os
 import shutil
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -382,13 +382,6 @@ def bank_table(spark: SparkSession, bank: cbank.EntityBank, origin: str) -> Data
 WRITE_THREADS = 8
 
 
-def run_parallel(tasks: list[Callable[[], Any]]) -> None:
-    """Run Spark actions from a few driver threads at once; the first error is raised."""
-    with ThreadPoolExecutor(max_workers=WRITE_THREADS) as pool:
-        for future in [pool.submit(t) for t in tasks]:
-            future.result()
-
-
 def delta_available(spark: SparkSession) -> bool:
     try:
         # Spark's class loader, which sees jars added with --jars / --packages
@@ -401,6 +394,50 @@ def delta_available(spark: SparkSession) -> bool:
 
 class DeltaUnavailableError(RuntimeError):
     pass
+
+
+def write_outputs(spark: SparkSession, staging: Path, delta_dir: Path | None,
+                  formats: set[str], dataset: DataFrame, leftovers: DataFrame,
+                  keep: Callable[[DataFrame], DataFrame],
+                  delta_extra: Callable[[], dict[str, DataFrame]]) -> None:
+    """The Delta tables (when `delta_dir` is set) and the file exports, side by side.
+
+    Each Spark job here is small next to its fixed cost (planning, scheduling, a Delta
+    commit), so they run from driver threads at once. The dataset exports read the Delta
+    `dataset` table back, so they start when it is committed; one sort serves all of them.
+    """
+    with ThreadPoolExecutor(max_workers=WRITE_THREADS) as pool:
+        pending: list[Future] = []
+        dataset_table = None
+        if delta_dir is not None:
+            dataset_table = pool.submit(write_delta, dataset, delta_dir / "dataset",
+                                        (C.SOURCE, C.SPLIT))
+            tables = {**delta_extra(), **{st: leftovers.filter(F.col(C.STATUS) == st)
+                                          for st in (C.FILTERED, C.REJECTED)}}
+            pending += [pool.submit(write_delta, df, delta_dir / name)
+                        for name, df in tables.items()]
+        ordered_left = keep(in_export_order(leftovers, C.STATUS))
+        pending += [pool.submit(write_jsonl, ordered_left.filter(F.col(C.STATUS) == st),
+                                C.LEFTOVER_COLUMNS, staging / st / f"{st}.jsonl")
+                    for st in (C.FILTERED, C.REJECTED)]
+        if dataset_table is not None:
+            dataset_table.result()
+            dataset = spark.read.format("delta").load(str(delta_dir / "dataset"))
+        ordered = keep(in_export_order(dataset, C.SPLIT))
+        ordered.count()  # materialise once before several threads read it
+        faults.inject("write")
+        for split in C.SPLITS:
+            rows = ordered.filter(F.col(C.SPLIT) == split)
+            if "jsonl" in formats:
+                pending.append(pool.submit(write_jsonl, rows, C.DATASET_COLUMNS,
+                                           staging / "jsonl" / f"{split}.jsonl"))
+            if "parquet" in formats:
+                pending.append(pool.submit(write_parquet, rows, staging / "parquet" / split))
+            if "squad" in formats:
+                pending.append(pool.submit(write_squad, rows, split,
+                                           staging / "squad" / f"{split}.json"))
+        for future in pending:
+            future.result()  # the first error, if any, is raised here
 
 
 # ---------------------------------------------------------------- the job
@@ -502,50 +539,13 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
                          "from_cache": n_contexts - n_fresh}
         stages.done("report")
 
-        dataset_cols = dataset.select(*C.DATASET_COLUMNS)
-        # Independent writes run side by side: each Spark job is small next to its fixed
-        # cost (planning, scheduling, the Delta commit), so overlapping them hides most of it.
-        if use_delta:
-            delta_dir = out / "delta"
-            run_parallel([
-                lambda: write_delta(dataset_cols, delta_dir / "dataset", (C.SOURCE, C.SPLIT)),
-                lambda: write_delta(ner_table(ner_df, model_name, model_version),
-                                    delta_dir / "ner"),
-                lambda: write_delta(bank_table(spark, bank, bank_origin),
-                                    delta_dir / "entity_bank"),
-                *[(lambda st=st: write_delta(leftovers.filter(F.col(C.STATUS) == st),
-                                             delta_dir / st))
-                  for st in (C.FILTERED, C.REJECTED)],
-            ])
-            exported = spark.read.format("delta").load(str(delta_dir / "dataset"))
-        else:
-            exported = dataset_cols
-        stages.done("delta")
-
-        # One sort, shared by every export: each file then takes its rows in order.
-        ordered = keep(in_export_order(exported, C.SPLIT))
-        ordered_left = keep(in_export_order(leftovers, C.STATUS))
-        run_parallel([ordered.count, ordered_left.count])
-        tasks: list[Callable[[], None]] = []
-        for split in C.SPLITS:
-            rows = ordered.filter(F.col(C.SPLIT) == split)
-            if "jsonl" in formats:
-                tasks.append(lambda rows=rows, split=split: write_jsonl(
-                    rows, C.DATASET_COLUMNS, staging / "jsonl" / f"{split}.jsonl"))
-            if "parquet" in formats:
-                tasks.append(lambda rows=rows, split=split: write_parquet(
-                    rows, staging / "parquet" / split))
-            if "squad" in formats:
-                tasks.append(lambda rows=rows, split=split: write_squad(
-                    rows, split, staging / "squad" / f"{split}.json"))
-        for status in (C.FILTERED, C.REJECTED):
-            tasks.append(lambda status=status: write_jsonl(
-                ordered_left.filter(F.col(C.STATUS) == status), C.LEFTOVER_COLUMNS,
-                staging / status / f"{status}.jsonl"))
-        faults.inject("write")
-        run_parallel(tasks)
+        write_outputs(spark, staging, out / "delta" if use_delta else None, formats,
+                      dataset.select(*C.DATASET_COLUMNS), leftovers, keep,
+                      delta_extra=lambda: {
+                          "ner": ner_table(ner_df, model_name, model_version),
+                          "entity_bank": bank_table(spark, bank, bank_origin)})
         fio.write_json(staging / "report.json", report)
-        stages.done("export")
+        stages.done("write")
         publish(staging, out)
         fio.write_json(out / "manifest.json", build_manifest(
             cfg, files, report, stages.seconds, runner=f"spark {spark.version} "
