@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -58,3 +59,23 @@ def read_rows(data: bytes | str, path: str = "squad.json", source: str = "squad"
 def only(rows: list[dict[str, Any]]) -> dict[str, Any]:
     assert len(rows) == 1, rows
     return rows[0]
+
+
+def trivia_file(tmp_path: Path, records: list[Any], evidence: dict[str, str | bytes],
+                layout: str = "rc") -> Path:
+    """Write the released layout: rc/qa/<file>.json next to rc/evidence/wikipedia/."""
+    qa_dir = tmp_path / "rc" / "qa"
+    qa_dir.mkdir(parents=True)
+    ev_dir = {"rc": tmp_path / "rc" / "evidence" / "wikipedia",
+              "beside": qa_dir / "evidence" / "wikipedia",
+              "flat": qa_dir / "evidence"}[layout]
+    ev_dir.mkdir(parents=True, exist_ok=True)
+    for name, content in evidence.items():
+        (ev_dir / name).write_bytes(content if isinstance(content, bytes) else content.encode())
+    path = qa_dir / "wikipedia-dev.json"
+    path.write_text(json.dumps({"Data": records, "Domain": "Wikipedia", "Version": 1.0}))
+    return path
+
+
+def read_trivia(path: Path, **settings: Any) -> list[dict[str, Any]]:
+    return read_rows(path.read_bytes(), path=str(path), source="triviaqa", **settings)

@@ -26,7 +26,7 @@ from faithqa_spark.core.text import context_id, literal_pattern
 from faithqa_spark.sources import InputFileError
 from faithqa_spark.sources.containers import PARQUET_BATCH_ROWS
 
-from helpers import only, read_rows
+from helpers import only, read_rows, read_trivia, trivia_file
 
 QA_KEYS = [name for name, _ in F.QA_FIELDS]
 CTX = "Velmora is a harbour town on the river Quillan. It was founded by Odile Marsk in 1712."
@@ -123,23 +123,6 @@ def trivia_record(qid: str = "tq_1", value: Any = "Odile Marsk", aliases: Any = 
             "Answer": {"Value": value, "Aliases": list(aliases), "Type": "WikipediaEntity"},
             "EntityPages": [{"DocSource": "TagMe", "Filename": p, "Title": p} for p in pages],
             "SearchResults": []}
-
-
-def trivia_file(tmp_path: Path, records: list[Any], evidence: dict[str, str | bytes]) -> Path:
-    """The released layout: rc/qa/<file>.json next to rc/evidence/wikipedia/."""
-    qa_dir = tmp_path / "rc" / "qa"
-    ev_dir = tmp_path / "rc" / "evidence" / "wikipedia"
-    qa_dir.mkdir(parents=True)
-    ev_dir.mkdir(parents=True)
-    for name, content in evidence.items():
-        (ev_dir / name).write_bytes(content if isinstance(content, bytes) else content.encode())
-    path = qa_dir / "wikipedia-dev.json"
-    path.write_text(json.dumps({"Data": records, "Domain": "Wikipedia", "Version": 1.0}))
-    return path
-
-
-def read_trivia(path: Path, **settings: Any) -> list[dict[str, Any]]:
-    return read(path.read_bytes(), path=str(path), source="triviaqa", **settings)
 
 
 def hf_trivia(qid: str = "tq_1", value: str = "Odile Marsk", aliases: Any = ("Marsk",),

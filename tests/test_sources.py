@@ -24,7 +24,7 @@ from faithqa_spark.sources import (
 )
 from faithqa_spark.sources.containers import PARQUET_BATCH_ROWS
 
-from helpers import only, read_rows
+from helpers import only, read_rows, read_trivia, trivia_file
 
 REPO = Path(__file__).resolve().parents[1]
 QA_KEYS = [name for name, _ in F.QA_FIELDS]
@@ -600,26 +600,6 @@ def trivia_record(qid: str | None = "tq_1", value: Any = "Odile Marsk",
     if qid is not None:
         record["QuestionId"] = qid
     return record
-
-
-def trivia_file(tmp_path: Path, records: list[Any], evidence: dict[str, str | bytes],
-                layout: str = "rc") -> Path:
-    """Write the released layout: rc/qa/<file>.json next to rc/evidence/wikipedia/."""
-    qa_dir = tmp_path / "rc" / "qa"
-    qa_dir.mkdir(parents=True)
-    ev_dir = {"rc": tmp_path / "rc" / "evidence" / "wikipedia",
-              "beside": qa_dir / "evidence" / "wikipedia",
-              "flat": qa_dir / "evidence"}[layout]
-    ev_dir.mkdir(parents=True, exist_ok=True)
-    for name, content in evidence.items():
-        (ev_dir / name).write_bytes(content if isinstance(content, bytes) else content.encode())
-    path = qa_dir / "wikipedia-dev.json"
-    path.write_text(json.dumps({"Data": records, "Domain": "Wikipedia", "Version": 1.0}))
-    return path
-
-
-def read_trivia(path: Path, **settings: Any) -> list[dict[str, Any]]:
-    return read(path.read_bytes(), path=str(path), source="triviaqa", **settings)
 
 
 VELMORA_PAGE = "Velmora is a harbour town. It was founded by Odile Marsk in 1712."
