@@ -813,7 +813,8 @@ def test_triviaqa_hf_invalid_json_line() -> None:
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 300) | st.floats(allow_nan=False)
     | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    lambda children: st.one_of(st.lists(children, max_size=3),
+                               st.dictionaries(st.text(max_size=6), children, max_size=3)),
     max_leaves=8,
 )
 
