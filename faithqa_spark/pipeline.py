@@ -55,10 +55,10 @@ def _batched(rows: Iterator[dict[str, Any]], fields: list[tuple[str, str]]
     for r in rows:
         buf.append(r)
         if len(buf) >= BATCH_ROWS:
-            yield S.arrow_batch(buf, fields)
+            yield arrow_batch(buf, fields)
             buf = []
     if buf:
-        yield S.arrow_batch(buf, fields)
+        yield arrow_batch(buf, fields)
 
 
 def _read_fn(files: dict[str, InputFile], cfg: Config) -> Callable:

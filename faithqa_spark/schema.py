@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyspark.sql import types as T
 
-from faithqa_spark.arrow import ENTITY, SPAN, arrow_batch  # noqa: F401 - re-exported
+from faithqa_spark.arrow import ENTITY, SPAN
 from faithqa_spark.core import fields as C
 
 _SCALARS: dict[str, T.DataType] = {
