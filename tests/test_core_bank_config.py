@@ -111,3 +111,18 @@ def test_bad_bank_file_is_named(tmp_path):
         bank.load(tmp_path, CFG.bank.types)
     with pytest.raises(bank.BankError, match="not found"):
         bank.load(tmp_path / "missing", CFG.bank.types)
+
+
+def test_spark_schemas_follow_the_field_lists():
+    from pyspark.sql import types as T
+
+    from faithqa_spark import schema as S
+    from faithqa_spark.core import fields as C
+
+    ds = S.DATASET_SCHEMA
+    assert ds.fieldNames() == C.DATASET_COLUMNS
+    assert ds[C.ANSWER_STARTS].dataType == T.ArrayType(T.IntegerType())
+    spans = ds[C.MODIFIED_SPANS].dataType.elementType
+    assert spans.fieldNames() == [C.SPAN_START, C.SPAN_END]
+    assert S.OUTCOME_SCHEMA[C.SPLIT_KEY].dataType == T.LongType()
+    assert S.NER_SCHEMA[C.IN_BANK].dataType == T.BooleanType()
