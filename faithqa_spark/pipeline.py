@@ -100,10 +100,8 @@ def _mentions_fn(cfg: Config) -> Callable:
         def rows() -> Iterator[dict[str, Any]]:
             for batch in batches:
                 for ents in batch.column(C.ENTITIES).to_pylist():
-                    for e in ents or ():
-                        t = cbank.clean_entity(e[C.ENT_TEXT], e[C.ENT_LABEL], bank_cfg)
-                        if t is not None:
-                            yield {C.ENTITY_TYPE: e[C.ENT_LABEL], C.ENT_TEXT: t}
+                    for etype, text in cbank.bank_mentions(ents or (), bank_cfg):
+                        yield {C.ENTITY_TYPE: etype, C.ENT_TEXT: text}
         yield from _batched(rows(), S.BANK_MENTION_FIELDS)
 
     return mentions

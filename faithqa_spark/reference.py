@@ -44,6 +44,8 @@ log = logging.getLogger("faithqa_spark")
 def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
                   bank_dir: str | None = None) -> RunResult:
     out = Path(output_dir)
+    # A bad --bank directory is reported before any work, as in the Spark job.
+    given_bank = cbank.load(bank_dir, cfg.bank.types) if bank_dir else None
     started = time.time()
     stages = Stages()
     settings = reader_settings(cfg)
@@ -63,17 +65,11 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
     ents = dict(zip(ids, fner.run_ner(nlp, [contexts[i] for i in ids], cfg.ner.batch_size)))
     stages.done("ner", f"{len(ids):,} distinct contexts")
 
-    if bank_dir:
-        bank = cbank.load(bank_dir, cfg.bank.types)
-        bank_origin = str(bank_dir)
+    if given_bank is not None:
+        bank, bank_origin = given_bank, str(bank_dir)
     else:
         bank_ids = {r[C.CONTEXT_ID] for r in ok if r[C.SOURCE] in cfg.bank.sources}
-        mentions: Counter[tuple[str, str]] = Counter()
-        for cid in bank_ids:
-            for e in ents[cid]:
-                t = cbank.clean_entity(e[C.ENT_TEXT], e[C.ENT_LABEL], cfg.bank)
-                if t is not None:
-                    mentions[(e[C.ENT_LABEL], t)] += 1
+        mentions = Counter(m for cid in bank_ids for m in cbank.bank_mentions(ents[cid], cfg.bank))
         bank = cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
         bank_origin = cbank.built_origin(cfg.bank)
     cbank.save(bank, staging / "entity_bank")
@@ -118,7 +114,7 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
     stages.done("report")
 
     write_outputs(cfg, staging, dataset, leftovers, report)
-    stages.done("export")
+    stages.done("write")
     publish(staging, out)
     shutil.rmtree(staging, ignore_errors=True)
     fio.write_json(out / "manifest.json", build_manifest(

@@ -12,9 +12,10 @@ import tempfile
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from faithqa_spark.config import BankCfg
+from faithqa_spark.core import fields as C
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|(?<=s)'|(?<=s)’)$")
 _QUOTES = "\"'“”‘’«»"
@@ -59,6 +60,15 @@ def clean_entity(text: str, label: str, cfg: BankCfg) -> str | None:
     if cfg.drop_junk and not _plausible(t, label, cfg):
         return None
     return t
+
+
+def bank_mentions(entities: Iterable[Mapping[str, Any]], cfg: BankCfg
+                  ) -> Iterator[tuple[str, str]]:
+    """(type, bank text) of each NER mention of a context that the bank keeps."""
+    for e in entities:
+        text = clean_entity(e[C.ENT_TEXT], e[C.ENT_LABEL], cfg)
+        if text is not None:
+            yield e[C.ENT_LABEL], text
 
 
 def _plausible(t: str, label: str, cfg: BankCfg) -> bool:
