@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import shutil
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -26,14 +27,14 @@ from faithqa_spark import PIPELINE_VERSION, faults
 from faithqa_spark import io as fio
 from faithqa_spark import ner as fner
 from faithqa_spark import schema as S
-from faithqa_spark.arrow import arrow_batch, arrow_type
+from faithqa_spark.arrow import arrow_batch, arrow_schema, arrow_type
 from faithqa_spark.config import Config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
-from faithqa_spark.core.dedupe import DUPLICATE_OF, number_records
-from faithqa_spark.core.process import (ROW_INPUT, Provenance, entities_from_records,
-                                        process_row)
+from faithqa_spark.core.dedupe import DUPLICATE_OF, mark_file_duplicates, number_records
+from faithqa_spark.core.process import (PASS_THROUGH, ROW_INPUT, Provenance,
+                                        entities_from_records, process_row)
 from faithqa_spark.core.records import json_line, squad_document_frame, squad_paragraph
 from faithqa_spark.core.report import build_report
 from faithqa_spark.core.sampling import SamplingIndex
@@ -70,70 +71,138 @@ def _read_fn(files: dict[str, InputFile], cfg: Config) -> Callable:
                 for path, content in zip(batch.column("path").to_pylist(),
                                          batch.column("content").to_pylist()):
                     f = files[fio.local_path(path)]
-                    yield from number_records(read_file(content, path=f.display,
-                                                        source=f.source, settings=settings))
+                    yield from mark_file_duplicates(number_records(read_file(
+                        content, path=f.display, source=f.source, settings=settings)))
         yield from _batched(rows(), C.QA_FIELDS)
 
     return read
 
 
-def _ner_fn(model: str, components: list[str], batch_size: int) -> Callable:
-    entity_type = arrow_type(C.ENTITY_LIST)
+def _warm_fn(model: str, components: list[str]) -> Callable:
+    def warm(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            try:
+                fner.load_ner(model, components)
+            except Exception:  # noqa: BLE001 - NER loads again, and reports a failure there
+                pass
+            yield batch
+
+    return warm
+
+
+def warm_workers(spark: SparkSession, cfg: Config, busy: int) -> threading.Thread | None:
+    """Load the NER model in Python workers on the cores that the read leaves idle (`busy`
+    read tasks), from a driver thread, so that NER does not start with every worker loading
+    it. Workers are reused (spark.python.worker.reuse) and keep their model; the warm-up is
+    a mapInArrow like NER, so that it runs in the same pool of workers. (Each worker loads
+    in its main thread: a second thread would make the worker slower, see worker_daemon.)"""
+    idle = spark.sparkContext.defaultParallelism - busy
+    if idle <= 0:
+        return None
+    df = spark.range(0, idle, 1, idle)
+    fn = _warm_fn(cfg.ner.model, cfg.ner.components)
+
+    def run() -> None:
+        spark.sparkContext.setLocalProperty("spark.job.description", "warm NER workers")
+        try:
+            df.mapInArrow(fn, df.schema).write.format("noop").mode("overwrite").save()
+        except Exception:  # noqa: BLE001 - an optimisation; the job goes on without it
+            pass
+
+    thread = threading.Thread(target=run, name="faithqa-warm-workers", daemon=True)
+    thread.start()
+    return thread
+
+
+def _mention_records(entities: list[dict[str, Any]], in_bank: bool, bank_cfg: Any
+                     ) -> list[dict[str, str]]:
+    if not in_bank:
+        return []
+    return [{C.ENTITY_TYPE: etype, C.ENT_TEXT: text}
+            for etype, text in cbank.bank_mentions(entities, bank_cfg)]
+
+
+def _ner_fn(cfg: Config) -> Callable:
+    """NER, and the bank's cleaning of the mentions while they are Python objects anyway
+    (a separate pass would convert every entity from Arrow again)."""
+    model, components, batch_size = cfg.ner.model, cfg.ner.components, cfg.ner.batch_size
+    bank_cfg = cfg.bank
+    entity_type, mention_type = arrow_type(C.ENTITY_LIST), arrow_type(C.MENTION_LIST)
 
     def ner(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        nlp = fner.load_ner(model, components)
         for batch in batches:
+            nlp = fner.load_ner(model, components)  # once per worker; none for no rows
             faults.inject("ner")
             ents = fner.run_ner(nlp, batch.column(C.CONTEXT).to_pylist(), batch_size)
+            mentions = [_mention_records(e, flag, bank_cfg)
+                        for e, flag in zip(ents, batch.column(C.IN_BANK).to_pylist())]
             # the context columns pass through untouched; only the entities are new
             yield pa.RecordBatch.from_arrays(
-                [*batch.columns, pa.array(ents, type=entity_type)],
-                names=[*batch.schema.names, C.ENTITIES])
+                [*batch.columns, pa.array(ents, type=entity_type),
+                 pa.array(mentions, type=mention_type)],
+                names=[*batch.schema.names, C.ENTITIES, C.BANK_MENTIONS])
 
     return ner
 
 
-def _mentions_fn(cfg: Config) -> Callable:
+def _with_mentions_fn(cfg: Config) -> Callable:
+    """The bank mentions of entities that did not come from `_ner_fn` (the NER cache)."""
     bank_cfg = cfg.bank
+    mention_type = arrow_type(C.MENTION_LIST)
 
-    def mentions(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        def rows() -> Iterator[dict[str, Any]]:
-            for batch in batches:
-                for ents in batch.column(C.ENTITIES).to_pylist():
-                    for etype, text in cbank.bank_mentions(ents or (), bank_cfg):
-                        yield {C.ENTITY_TYPE: etype, C.ENT_TEXT: text}
-        yield from _batched(rows(), S.BANK_MENTION_FIELDS)
+    def with_mentions(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            mentions = [_mention_records(e or [], flag, bank_cfg) for e, flag in
+                        zip(batch.column(C.ENTITIES).to_pylist(),
+                            batch.column(C.IN_BANK).to_pylist())]
+            yield pa.RecordBatch.from_arrays(
+                [*batch.columns, pa.array(mentions, type=mention_type)],
+                names=[*batch.schema.names, C.BANK_MENTIONS])
 
-    return mentions
+    return with_mentions
 
 
 _index_cache: dict[str, SamplingIndex] = {}
 
 
+def _as_type(array: pa.Array, type_: pa.DataType) -> pa.Array:
+    # Spark may hand strings over as large_string (spark.sql.execution.arrow.useLargeVarTypes)
+    return array if array.type == type_ else array.cast(type_)
+
+
 def _process_fn(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> Callable:
+    computed = [(name, arrow_type(kind)) for name, kind in C.OUTCOME_FIELDS
+                if name not in PASS_THROUGH]
+    outcome_schema = arrow_schema(C.OUTCOME_FIELDS)
+
     def process(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         # One index per worker and bank: sorting the bank by length is not per-task work.
         index = _index_cache.get(bank_key)
         if index is None:
             index = _index_cache[bank_key] = SamplingIndex.from_bank(bank_bc.value)
-
-        def rows() -> Iterator[dict[str, Any]]:
-            for batch in batches:
-                cols = {name: batch.column(name).to_pylist() for name in ROW_INPUT}
-                ids = batch.column(C.CONTEXT_ID).to_pylist()
-                entities = batch.column(C.ENTITIES)
-                # Rows of one context arrive together (the join is on context_id): its
-                # entities are converted once, not once per question.
-                last_id, last_ents = None, []
-                for i, cid in enumerate(ids):
-                    if cid != last_id:
-                        records = entities[i].as_py()
-                        if records is None:  # a lost NER row must be loud, never a filter
-                            raise RuntimeError(f"no NER result for context {cid}")
-                        last_id, last_ents = cid, entities_from_records(records)
-                    row = {name: values[i] for name, values in cols.items()}
-                    yield process_row(row, last_ents, index, cfg, prov)
-        yield from _batched(rows(), C.OUTCOME_FIELDS)
+        for batch in batches:
+            cols = {name: batch.column(name).to_pylist() for name in ROW_INPUT}
+            ids = batch.column(C.CONTEXT_ID).to_pylist()
+            entities = batch.column(C.ENTITIES)
+            outcomes = []
+            # Rows of one context arrive together (the join is on context_id): its
+            # entities are converted once, not once per question.
+            last_id, last_ents = None, []
+            for i, cid in enumerate(ids):
+                if cid != last_id:
+                    records = entities[i].as_py()
+                    if records is None:  # a lost NER row must be loud, never a filter
+                        raise RuntimeError(f"no NER result for context {cid}")
+                    last_id, last_ents = cid, entities_from_records(records)
+                row = {name: values[i] for name, values in cols.items()}
+                outcomes.append(process_row(row, last_ents, index, cfg, prov))
+            # one outcome per row, in order: the copied fields are the input's own Arrow
+            # columns, so only what process_row computed is converted from Python
+            arrays = {name: batch.column(from_row) for name, from_row in PASS_THROUGH.items()}
+            arrays.update({name: pa.array([o[name] for o in outcomes], type=t)
+                           for name, t in computed})
+            yield pa.RecordBatch.from_arrays(
+                [_as_type(arrays[f.name], f.type) for f in outcome_schema], schema=outcome_schema)
 
     return process
 
@@ -155,19 +224,23 @@ def read_qa(spark: SparkSession, files: list[InputFile], cfg: Config) -> DataFra
     by_path = {f.local: f for f in files}
     raw = (spark.read.format("binaryFile").load([f.local for f in files])
            .select("path", "content"))
-    return raw.repartition(len(files), "path").mapInArrow(_read_fn(by_path, cfg), S.QA_SCHEMA)
+    if len(files) > 1:  # small files may share a scan partition; give each its own task
+        raw = raw.repartition(len(files), "path")
+    return raw.mapInArrow(_read_fn(by_path, cfg), S.QA_SCHEMA)
 
 
 def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
-    """`core.dedupe`'s policy in Spark: only the ids seen more than once are shuffled with
-    their first position, then joined back (a broadcast join when they are few)."""
+    """`core.dedupe`'s policy across files. Each read task has applied it within its file
+    (`mark_file_duplicates`); here only the ids seen more than once are shuffled with their
+    first position, then joined back (a broadcast join when they are few). A row marked in
+    its own file is marked again, naming the first copy of all files."""
     first = F.min(F.struct(C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC))
     dups = (qa.groupBy(C.ID).agg(F.count(F.lit(1)).alias("_n"), first.alias("_first"))
             .filter(F.col("_n") > 1).select(C.ID, "_first"))
     is_dup = (F.col("_first").isNotNull()
               & ((F.col(C.INPUT_FILE) != F.col(f"_first.{C.INPUT_FILE}"))
                  | (F.col(C.RECORD_INDEX) != F.col(f"_first.{C.RECORD_INDEX}")))
-              & (F.col(C.STATUS) != C.REJECTED))
+              & ((F.col(C.STATUS) != C.REJECTED) | (F.col(C.REASON) == reasons.DUPLICATE_ID)))
     detail = F.concat(F.lit(DUPLICATE_OF), F.col(f"_first.{C.INPUT_FILE}"), F.lit(" "),
                       F.col(f"_first.{C.RECORD_LOC}"))
     replaced = {C.STATUS: F.when(is_dup, F.lit(C.REJECTED)).otherwise(F.col(C.STATUS)),
@@ -178,10 +251,13 @@ def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
 
 
 def ner_partitions(spark: SparkSession, contexts: DataFrame, cfg: Config) -> int:
-    """Partitions for NER sized by text length (the cost of NER), with a floor per core."""
-    total_chars = contexts.agg(F.sum(F.length(C.CONTEXT))).first()[0] or 0
+    """Partitions for NER sized by text length (the cost of NER), with a floor per core;
+    1 when there is nothing to do."""
+    n, total_chars = contexts.agg(F.count(F.lit(1)), F.sum(F.length(C.CONTEXT))).first()
+    if not n:
+        return 1
     floor = spark.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
-    return max(floor, math.ceil(total_chars / cfg.spark.chars_per_ner_partition))
+    return max(floor, math.ceil((total_chars or 0) / cfg.spark.chars_per_ner_partition))
 
 
 def distinct_contexts(qa_ok: DataFrame, cfg: Config) -> DataFrame:
@@ -195,21 +271,17 @@ def distinct_contexts(qa_ok: DataFrame, cfg: Config) -> DataFrame:
 
 
 def with_entities(contexts: DataFrame, cfg: Config, partitions: int) -> DataFrame:
-    """The distinct contexts with their entities (NER_SCHEMA); NER runs once per context."""
+    """The distinct contexts with their entities and bank mentions (NER_SCHEMA); NER runs
+    once per context."""
     return (contexts.select(*[name for name, _ in C.CONTEXT_FIELDS])
             .repartition(partitions, C.CONTEXT_ID)
-            .mapInArrow(_ner_fn(cfg.ner.model, cfg.ner.components, cfg.ner.batch_size),
-                        S.NER_SCHEMA))
+            .mapInArrow(_ner_fn(cfg), S.NER_SCHEMA))
 
 
-def bank_mention_counts(ner_df: DataFrame, cfg: Config) -> DataFrame:
-    """(entity_type, text, count) of cleaned mentions in the bank sources' contexts."""
-    # a light Python pass: a few tasks per core rather than one per NER partition, since
-    # every Python task has a fixed start-up cost
-    parts = ner_df.sparkSession.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
-    return (ner_df.filter(F.col(C.IN_BANK)).select(C.ENTITIES).coalesce(parts)
-            .mapInArrow(_mentions_fn(cfg), S.BANK_MENTION_SCHEMA)
-            .groupBy(C.ENTITY_TYPE, C.ENT_TEXT).count()
+def bank_mention_counts(ner_df: DataFrame) -> DataFrame:
+    """(entity_type, text, count) of the cleaned mentions in the bank sources' contexts."""
+    m = F.explode(C.BANK_MENTIONS).alias("m")
+    return (ner_df.select(m).groupBy(f"m.{C.ENTITY_TYPE}", f"m.{C.ENT_TEXT}").count()
             .select(C.ENTITY_TYPE, C.ENT_TEXT, "count"))
 
 
@@ -264,13 +336,16 @@ def split_labels(successes: DataFrame, cfg: Config) -> Column:
 # ---------------------------------------------------------------- NER and its cache
 
 def ner_table(ner_df: DataFrame, model_name: str, model_version: str) -> DataFrame:
-    return ner_df.select(C.CONTEXT_ID, F.lit(model_name).alias(C.MODEL_NAME),
+    # NER partitions are sized for NER's cost; a file each would make many small files
+    parts = ner_df.sparkSession.sparkContext.defaultParallelism
+    return ner_df.coalesce(parts).select(C.CONTEXT_ID, F.lit(model_name).alias(C.MODEL_NAME),
                          F.lit(model_version).alias(C.MODEL_VERSION), C.ENTITIES)
 
 
 def cached_entities(spark: SparkSession, cache_dir: str, contexts: DataFrame,
-                    model_name: str, model_version: str) -> DataFrame | None:
-    """The contexts the cache knows for this model, with their entities (NER_SCHEMA)."""
+                    model_name: str, model_version: str, cfg: Config) -> DataFrame | None:
+    """The contexts the cache knows for this model, with their entities and bank mentions
+    (NER_SCHEMA)."""
     from delta.tables import DeltaTable
 
     if not DeltaTable.isDeltaTable(spark, cache_dir):
@@ -279,7 +354,8 @@ def cached_entities(spark: SparkSession, cache_dir: str, contexts: DataFrame,
             .filter((F.col(C.MODEL_NAME) == model_name) & (F.col(C.MODEL_VERSION) == model_version))
             .select(C.CONTEXT_ID, C.ENTITIES)
             .join(contexts, on=C.CONTEXT_ID, how="inner")
-            .select(*[name for name, _ in C.NER_FIELDS]))
+            .select(*[name for name, _ in C.NER_FIELDS if name != C.BANK_MENTIONS])
+            .mapInArrow(_with_mentions_fn(cfg), S.NER_SCHEMA))
 
 
 def merge_into_cache(spark: SparkSession, cache_dir: str, fresh: DataFrame) -> None:
@@ -377,7 +453,7 @@ def bank_table(spark: SparkSession, bank: cbank.EntityBank, origin: str) -> Data
     return spark.createDataFrame(table)  # from Arrow: no per-row Python conversion
 
 
-WRITE_THREADS = 8
+WRITE_THREADS = 16  # driver threads waiting on Spark jobs, not CPU work
 
 
 def delta_available(spark: SparkSession) -> bool:
@@ -398,32 +474,30 @@ def write_outputs(spark: SparkSession, staging: Path, delta_dir: Path | None,
                   formats: set[str], dataset: DataFrame, leftovers: DataFrame,
                   keep: Callable[[DataFrame], DataFrame],
                   delta_extra: Callable[[], dict[str, DataFrame]]) -> None:
-    """The Delta tables (when `delta_dir` is set) and the file exports, side by side.
+    """The Delta tables (when `delta_dir` is set) and the file exports, all at once.
 
     Each Spark job here is small next to its fixed cost (planning, scheduling, a Delta
-    commit), so they run from driver threads at once. The dataset exports read the Delta
-    `dataset` table back, so they start when it is committed; one sort serves all of them.
+    commit), so they run side by side from driver threads. The dataset is sorted into export
+    order and persisted once; the Delta `dataset` table and every export are written from
+    those same rows, so the exports hold exactly what the table holds.
     """
     with ThreadPoolExecutor(max_workers=WRITE_THREADS) as pool:
         pending: list[Future] = []
-        dataset_table = None
+        ordered_left = keep(in_export_order(leftovers, C.STATUS))
         if delta_dir is not None:
-            dataset_table = pool.submit(write_delta, dataset, delta_dir / "dataset",
-                                        (C.SOURCE, C.SPLIT))
-            tables = {**delta_extra(), **{st: leftovers.filter(F.col(C.STATUS) == st)
+            tables = {**delta_extra(), **{st: ordered_left.filter(F.col(C.STATUS) == st)
                                           for st in (C.FILTERED, C.REJECTED)}}
             pending += [pool.submit(write_delta, df, delta_dir / name)
                         for name, df in tables.items()]
-        ordered_left = keep(in_export_order(leftovers, C.STATUS))
         pending += [pool.submit(write_jsonl, ordered_left.filter(F.col(C.STATUS) == st),
                                 C.LEFTOVER_COLUMNS, staging / st / f"{st}.jsonl")
                     for st in (C.FILTERED, C.REJECTED)]
-        if dataset_table is not None:
-            dataset_table.result()
-            dataset = spark.read.format("delta").load(str(delta_dir / "dataset"))
         ordered = keep(in_export_order(dataset, C.SPLIT))
-        ordered.count()  # materialise once before several threads read it
+        ordered.count()  # sorted and persisted once, before several jobs read it
         faults.inject("write")
+        if delta_dir is not None:
+            pending.append(pool.submit(write_delta, ordered, delta_dir / "dataset",
+                                       (C.SOURCE, C.SPLIT)))
         for split in C.SPLITS:
             rows = ordered.filter(F.col(C.SPLIT) == split)
             if "jsonl" in formats:
@@ -466,9 +540,15 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         return df
 
     try:
-        qa = keep(read_qa(spark, files, cfg).transform(with_duplicates_rejected))
+        # Unless a cache may hold every context, NER follows the read: the model is loaded
+        # meanwhile on the cores the read leaves idle.
+        warming = None if ner_cache else warm_workers(spark, cfg, busy=len(files))
+        parsed = keep(read_qa(spark, files, cfg))  # duplicates within each file marked
+        qa = parsed if len(files) == 1 else keep(parsed.transform(with_duplicates_rejected))
         input_counts = [(r[C.SOURCE], r[C.INPUT_FILE], r["count"])
                         for r in qa.groupBy(C.SOURCE, C.INPUT_FILE).count().collect()]
+        if qa is not parsed:
+            parsed.unpersist()  # qa is materialised; the parse was needed twice, not after
         stages.done("read", f"{sum(n for *_, n in input_counts):,} records from {len(files)} file(s)")
         # Only once every input file has parsed does anything appear under the output.
         staging = new_staging(out)
@@ -477,16 +557,17 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         contexts = keep(distinct_contexts(qa_ok, cfg))
         meta = fner.model_meta(cfg.ner.model)
         model_name, model_version = fner.model_name_version(meta)
-        cached = (cached_entities(spark, ner_cache, contexts, model_name, model_version)
+        cached = (cached_entities(spark, ner_cache, contexts, model_name, model_version, cfg)
                   if ner_cache else None)
         todo = (contexts if cached is None else keep(
             contexts.join(cached.select(C.CONTEXT_ID), C.CONTEXT_ID, "left_anti")))
-        n_todo = todo.count()
-        n_parts = ner_partitions(spark, todo, cfg) if n_todo else 1
+        n_parts = ner_partitions(spark, todo, cfg)
         fresh = keep(with_entities(todo, cfg, n_parts))
+        if warming is not None:
+            warming.join()  # done long ago, as a rule: it only loads a model
         n_fresh = fresh.count()  # NER runs here, once; later stages read the persisted rows
         ner_df = fresh if cached is None else keep(cached.unionByName(fresh))
-        n_contexts = ner_df.count()
+        n_contexts = n_fresh if cached is None else ner_df.count()
         if ner_cache and n_fresh:
             merge_into_cache(spark, ner_cache, ner_table(fresh, model_name, model_version))
         stages.done("ner", f"{n_contexts:,} distinct contexts, {n_fresh:,} sent to NER "
@@ -497,7 +578,7 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
             bank, bank_origin = given_bank, str(bank_dir)
         else:
             # the bank is the one thing the driver collects; Arrow keeps that cheap
-            counts = bank_mention_counts(ner_df, cfg).toArrow()
+            counts = bank_mention_counts(ner_df).toArrow()
             bank = cbank.assemble(zip(*(counts.column(c).to_pylist() for c in
                                         (C.ENTITY_TYPE, C.ENT_TEXT, "count"))), cfg.bank)
             bank_origin = cbank.built_origin(cfg.bank)
@@ -510,8 +591,9 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         stages.done("process", f"{n_out:,} rows matched, substituted and checked")
 
         successes = outcomes.filter(F.col(C.STATUS) == C.OK)
-        labelled = keep(outcomes.withColumn(
-            C.SPLIT, F.when(F.col(C.STATUS) == C.OK, split_labels(successes, cfg))))
+        # not persisted: a CASE expression over the persisted outcomes is cheaper than a copy
+        labelled = outcomes.withColumn(
+            C.SPLIT, F.when(F.col(C.STATUS) == C.OK, split_labels(successes, cfg)))
         over_cap = F.col(C.SPLIT) == splitting.OVER_CAP
         final = labelled.select(
             *[c for c in labelled.columns if c not in (C.STATUS, C.REASON)],

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Mapping
 
+from pyspark import SparkConf, SparkContext
 from pyspark.sql import SparkSession
 
 from faithqa_spark.config import REPO_ROOT, Config
@@ -38,11 +39,18 @@ def build_session(cfg: Config, master: str | None = None,
     conf: dict[str, str] = {
         # Python workers are reused so each loads the spaCy model once, not once per task.
         "spark.python.worker.reuse": "true",
+        # workers import the installed pyspark, not pyspark.zip (see worker_daemon)
+        "spark.python.daemon.module": "faithqa_spark.worker_daemon",
         "spark.sql.execution.arrow.pyspark.enabled": "true",
         "spark.ui.showConsoleProgress": "false",
     }
     jars = delta_jars()
-    if jars and not started_by_spark_submit():
+    if started_by_spark_submit():
+        # what spark-submit's --conf set wins over these defaults; its JVM is already up
+        SparkContext._ensure_initialized()
+        given = SparkConf()
+        conf = {k: v for k, v in conf.items() if not given.contains(k)}
+    elif jars:
         conf["spark.jars"] = ",".join(jars)
         conf.update(DELTA_CONF)
     conf.update(extra or {})
@@ -50,10 +58,13 @@ def build_session(cfg: Config, master: str | None = None,
         b = b.config(k, v)
     spark = b.getOrCreate()
     spark.sparkContext.setLogLevel(cfg.spark.log_level)
-    if not spark.sparkContext.getConf().contains("spark.sql.shuffle.partitions"):
-        # Spark's default of 200 shuffle partitions means 200 tasks per stage; each Python
-        # task pays a fixed start-up cost, which dominated the non-NER stages on a small
-        # machine. A few tasks per core, unless the user chose otherwise.
-        parts = spark.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
-        spark.conf.set("spark.sql.shuffle.partitions", str(max(parts, 1)))
+    # Spark's default of 200 shuffle partitions means 200 tasks per stage; each Python task
+    # pays a fixed start-up cost, which dominated the non-NER stages on a small machine.
+    # Delta rebuilds a table's snapshot from its log in 50 tasks by default, a fixed cost on
+    # every write to and read of a small table. A few tasks per core for both, unless the
+    # user chose otherwise.
+    parts = str(max(spark.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core, 1))
+    for key in ("spark.sql.shuffle.partitions", "spark.databricks.delta.snapshotPartitions"):
+        if not spark.sparkContext.getConf().contains(key):
+            spark.conf.set(key, parts)
     return spark

@@ -72,7 +72,9 @@ def test_with_entities_runs_once_per_distinct_context(spark, qa_df, cfg):
     got = with_entities(contexts, cfg, partitions=3)
     expected = spark.createDataFrame(
         [{C.CONTEXT_ID: context_id(t), C.CONTEXT: t, C.IN_BANK: True,
-          C.ENTITIES: expected_entities(cfg.ner.model, t)}
+          C.ENTITIES: expected_entities(cfg.ner.model, t),
+          C.BANK_MENTIONS: [{C.ENTITY_TYPE: etype, C.ENT_TEXT: text} for etype, text in
+                            cbank.bank_mentions(expected_entities(cfg.ner.model, t), cfg.bank)]}
          for t in (CTX1, CTX2, CTX3)], S.NER_SCHEMA)
     assert_df_equality(got, expected, ignore_row_order=True)
     first = got.filter(got[C.CONTEXT_ID] == context_id(CTX1)).first()[C.ENTITIES]
@@ -83,9 +85,14 @@ def test_with_entities_runs_once_per_distinct_context(spark, qa_df, cfg):
         assert CTX1[e[C.ENT_START]:e[C.ENT_END]] == e[C.ENT_TEXT]
 
 
-def test_bank_mention_counts(spark, qa_df, cfg):
-    ner_df = with_entities(distinct_contexts(qa_df, cfg), cfg, partitions=2)
-    got = bank_mention_counts(ner_df, cfg)
+def test_bank_mention_counts(spark, cfg):
+    # CTX4 is only in a TriviaQA row: not a bank source, so its entities do not count
+    rows = ROWS + [qa_row("9", CTX4, "Hollin", source="triviaqa")]
+    ner_df = with_entities(distinct_contexts(spark.createDataFrame(rows, S.QA_SCHEMA), cfg),
+                           cfg, partitions=2)
+    ctx4 = ner_df.filter(ner_df[C.CONTEXT] == CTX4).first()
+    assert ctx4[C.ENTITIES] and ctx4[C.BANK_MENTIONS] == []
+    got = bank_mention_counts(ner_df)
     expected = spark.createDataFrame(
         [("PERSON", "Lida Marsh", 2), ("LOC", "Tarrow River", 1),
          ("ORG", "Velmora Rail Company", 1), ("DATE", "1907", 1), ("PERSON", "Anna Velt", 1),

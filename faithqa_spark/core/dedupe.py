@@ -21,6 +21,23 @@ def number_records(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         yield row
 
 
+def mark_file_duplicates(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """`mark_duplicates` for the rows of one file, streamed in file order: the first row
+    with an id is the one kept, so only each id's first location is held, never the rows.
+    Across several files the Spark job then applies the policy to the ids seen in more than
+    one file (`pipeline.with_duplicates_rejected`)."""
+    first: dict[str, str] = {}
+    for row in rows:
+        kept = first.get(row[C.ID])
+        if kept is None:
+            first[row[C.ID]] = row[C.RECORD_LOC]
+        elif row[C.STATUS] != C.REJECTED:
+            row[C.STATUS] = C.REJECTED
+            row[C.REASON] = reasons.DUPLICATE_ID
+            row[C.DETAIL] = duplicate_detail(row[C.INPUT_FILE], kept)
+        yield row
+
+
 def order_key(row: dict[str, Any]) -> tuple[str, int]:
     return row[C.INPUT_FILE], row[C.RECORD_INDEX]
 

@@ -56,8 +56,8 @@ SPAN_END = "end"
 SPLIT_KEY = "split_key"
 
 # Field kinds understood by faithqa_spark.schema.
-STRING, LONG, INT, STRINGS, SPANS, ENTITY_LIST = (
-    "string", "long", "int", "array<string>", "spans", "entities",
+STRING, LONG, INT, STRINGS, SPANS, ENTITY_LIST, MENTION_LIST = (
+    "string", "long", "int", "array<string>", "spans", "entities", "mentions",
 )
 
 QA_FIELDS: list[tuple[str, str]] = [
@@ -70,7 +70,10 @@ QA_FIELDS: list[tuple[str, str]] = [
 IN_BANK = "in_bank"  # the context belongs to a source the bank is built from
 BOOL = "bool"
 CONTEXT_FIELDS: list[tuple[str, str]] = [(CONTEXT_ID, STRING), (CONTEXT, STRING), (IN_BANK, BOOL)]
-NER_FIELDS: list[tuple[str, str]] = CONTEXT_FIELDS + [(ENTITIES, ENTITY_LIST)]
+# the context's mentions as the bank keeps them (type, cleaned text); empty unless IN_BANK
+BANK_MENTIONS = "bank_mentions"
+NER_FIELDS: list[tuple[str, str]] = CONTEXT_FIELDS + [
+    (ENTITIES, ENTITY_LIST), (BANK_MENTIONS, MENTION_LIST)]
 # The NER table / cache: one row per (context, model name, model version).
 MODEL_NAME = "model_name"
 MODEL_VERSION = "model_version"

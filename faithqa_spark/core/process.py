@@ -21,6 +21,11 @@ from faithqa_spark.core.substitution import substitute
 
 # The fields of a QA row that `process_row` reads (the Spark side ships only these).
 ROW_INPUT = [C.ID, C.SOURCE, C.QUESTION, C.CONTEXT, C.ANSWER, C.INPUT_FILE, C.RECORD_LOC]
+# Outcome fields copied unchanged from the QA row (outcome name -> row name); the Spark side
+# passes these columns through as they are instead of converting them back from Python.
+PASS_THROUGH: dict[str, str] = {
+    C.ID: C.ID, C.SOURCE: C.SOURCE, C.QUESTION: C.QUESTION, C.ORIGINAL_CONTEXT: C.CONTEXT,
+    C.ORIGINAL_ANSWER: C.ANSWER, C.INPUT_FILE: C.INPUT_FILE, C.RECORD_LOC: C.RECORD_LOC}
 
 
 @dataclass(frozen=True)
@@ -35,12 +40,14 @@ def entities_from_records(records: Sequence[Mapping[str, Any]] | None) -> list[E
             for r in records or ()]
 
 
+_BLANK_OUTCOME: dict[str, Any] = dict.fromkeys(name for name, _ in C.OUTCOME_FIELDS)
+
+
 def _outcome(row: Mapping[str, Any], cfg: Config, prov: Provenance, **values: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {name: None for name, _ in C.OUTCOME_FIELDS}
+    out = dict(_BLANK_OUTCOME)  # a copy of a prepared dict: this runs once per QA row
+    for name, from_row in PASS_THROUGH.items():
+        out[name] = row[from_row]
     out.update({
-        C.ID: row[C.ID], C.SOURCE: row[C.SOURCE], C.QUESTION: row[C.QUESTION],
-        C.ORIGINAL_CONTEXT: row[C.CONTEXT], C.ORIGINAL_ANSWER: row[C.ANSWER],
-        C.INPUT_FILE: row[C.INPUT_FILE], C.RECORD_LOC: row[C.RECORD_LOC],
         C.SPLIT_KEY: split_key(cfg.pipeline.seed, row[C.ID]),
         C.PIPELINE_VERSION: prov.pipeline_version, C.CONFIG_HASH: prov.config_hash,
         C.NER_MODEL: prov.ner_model,
