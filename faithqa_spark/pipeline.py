@@ -423,9 +423,13 @@ def write_parquet(df: DataFrame, directory: Path) -> None:
 
 def _write_lines(df: DataFrame, fn: Callable, path: Path, frame: tuple[str, str, str] | None
                  ) -> None:
+    _write_text(df.mapInArrow(fn, S.LINE_SCHEMA), path, frame)
+
+
+def _write_text(lines: DataFrame, path: Path, frame: tuple[str, str, str] | None) -> None:
+    """One text file of `lines` (a single string column), in partition order."""
     parts = path.parent / f".{path.name}.parts"
-    (df.mapInArrow(fn, S.LINE_SCHEMA)
-       .write.mode("overwrite").option("compression", "none").text(str(parts)))
+    lines.write.mode("overwrite").option("compression", "none").text(str(parts))
     fio.concat_parts_atomic(parts, path, frame)
 
 
@@ -481,33 +485,47 @@ def write_outputs(spark: SparkSession, staging: Path, delta_dir: Path | None,
     order and persisted once; the Delta `dataset` table and every export are written from
     those same rows, so the exports hold exactly what the table holds.
     """
+    sc = spark.sparkContext
     with ThreadPoolExecutor(max_workers=WRITE_THREADS) as pool:
         pending: list[Future] = []
+
+        def submit(what: str, fn: Callable[..., None], *args: Any) -> None:
+            def run() -> None:
+                sc.setJobDescription(f"write {what}")  # names the jobs in the Spark UI
+                try:
+                    fn(*args)
+                finally:
+                    sc.setJobDescription(None)  # type: ignore[arg-type]
+            pending.append(pool.submit(run))
+
+        # The dataset's sort comes first: every dataset write waits for it, and Spark gives a
+        # job's tasks the cores in the order the jobs came (FIFO).
+        ordered = keep(in_export_order(dataset, C.SPLIT))
+        sorted_rows = pool.submit(ordered.count)
         ordered_left = keep(in_export_order(leftovers, C.STATUS))
         if delta_dir is not None:
             tables = {**delta_extra(), **{st: ordered_left.filter(F.col(C.STATUS) == st)
                                           for st in (C.FILTERED, C.REJECTED)}}
-            pending += [pool.submit(write_delta, df, delta_dir / name)
-                        for name, df in tables.items()]
-        pending += [pool.submit(write_jsonl, ordered_left.filter(F.col(C.STATUS) == st),
-                                C.LEFTOVER_COLUMNS, staging / st / f"{st}.jsonl")
-                    for st in (C.FILTERED, C.REJECTED)]
-        ordered = keep(in_export_order(dataset, C.SPLIT))
-        ordered.count()  # sorted and persisted once, before several jobs read it
+            for name, df in tables.items():
+                submit(f"delta/{name}", write_delta, df, delta_dir / name)
+        for st in (C.FILTERED, C.REJECTED):
+            submit(f"{st}/{st}.jsonl", write_jsonl, ordered_left.filter(F.col(C.STATUS) == st),
+                   C.LEFTOVER_COLUMNS, staging / st / f"{st}.jsonl")
+        sorted_rows.result()  # sorted and persisted once, before several jobs read it
         faults.inject("write")
         if delta_dir is not None:
-            pending.append(pool.submit(write_delta, ordered, delta_dir / "dataset",
-                                       (C.SOURCE, C.SPLIT)))
+            submit("delta/dataset", write_delta, ordered, delta_dir / "dataset",
+                   (C.SOURCE, C.SPLIT))
         for split in C.SPLITS:
             rows = ordered.filter(F.col(C.SPLIT) == split)
             if "jsonl" in formats:
-                pending.append(pool.submit(write_jsonl, rows, C.DATASET_COLUMNS,
-                                           staging / "jsonl" / f"{split}.jsonl"))
+                submit(f"jsonl/{split}.jsonl", write_jsonl, rows, C.DATASET_COLUMNS,
+                       staging / "jsonl" / f"{split}.jsonl")
             if "parquet" in formats:
-                pending.append(pool.submit(write_parquet, rows, staging / "parquet" / split))
+                submit(f"parquet/{split}", write_parquet, rows, staging / "parquet" / split)
             if "squad" in formats:
-                pending.append(pool.submit(write_squad, rows, split,
-                                           staging / "squad" / f"{split}.json"))
+                submit(f"squad/{split}.json", write_squad, rows, split,
+                       staging / "squad" / f"{split}.json")
         for future in pending:
             future.result()  # the first error, if any, is raised here
 

@@ -7,7 +7,12 @@ Its output must equal the Spark job's byte for byte; the tests compare them.
 
 from __future__ import annotations
 
-import logging
+if __name__ == "__main__":
+    # before numpy and pyarrow are imported: NER runs faster single-threaded (threads.py)
+    from faithqa_spark.threads import single_threaded_env
+    single_threaded_env()
+
+import logging  # noqa: E402 - after the environment is set
 import shutil
 import sys
 import time

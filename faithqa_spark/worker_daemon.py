@@ -18,6 +18,8 @@ import importlib.machinery
 import os
 import sys
 
+from faithqa_spark.threads import single_threaded_env
+
 
 def installed_archives(path: list[str]) -> list[str]:
     """The archives on `path` that belong to the pyspark installed outside them: the
@@ -56,17 +58,8 @@ def drop_installed_archives() -> list[str]:
     return drop
 
 
-# pyarrow's bundled jemalloc starts a background thread when pyarrow is imported, so every
-# Arrow worker is a threaded process; glibc then takes its locked paths for good (malloc,
-# among others), and spaCy's NER, which allocates a lot, runs about 18% slower: measured
-# here with en_core_web_md on 2,000 SQuAD contexts, 15.5 s with the thread, 12.9 s without.
-# jemalloc purges its pages inline instead. A value the user set is kept.
-SINGLE_THREADED_ENV = {"JE_ARROW_MALLOC_CONF": "background_thread:false"}
-
-
 def main() -> None:
-    for key, value in SINGLE_THREADED_ENV.items():
-        os.environ.setdefault(key, value)  # inherited by every worker forked from here
+    single_threaded_env()  # inherited by every worker forked from here (see threads.py)
     try:
         drop_installed_archives()
     except Exception:  # noqa: BLE001 - an optimisation must never stop the workers

@@ -6,9 +6,11 @@
 SQUAD_FILE defaults to ../shared/data/squad/train-v1.1.reconstructed.json (relative to the
 repo root). One run measures:
 
-* the NER floor: `nlp.pipe` over the distinct contexts in this process, with the job's model,
-  components and batch size, no Spark; `floor_s` is that time divided by the cores of the
-  master (2 for local[2]): no job on those cores can do NER faster than that;
+* the NER floor: `nlp.pipe` over the distinct contexts in a process of its own that does
+  nothing else, with the job's model, components and batch size, no Spark, and the
+  single-threaded environment of faithqa_spark.threads (as the job's workers have);
+  `floor_s` is that time divided by the cores of the master (2 for local[2]): no job on
+  those cores can do NER faster than that;
 * the job: `./scripts/submit.sh --master M jobs/build_dataset.py --squad FILE --output TMP`
   end to end, its wall time and its time per stage (parsed from its `done in ...` line on
   stdout and its `[faithqa] <stage> <secs>s` progress lines on stderr);
@@ -438,29 +440,61 @@ def distinct_contexts(squad: Path, cfg: Any) -> tuple[list[str], int]:
     return list(seen.values()), n
 
 
-def measure_floor(squad: Path, cores: int) -> dict[str, Any]:
-    """Single-process NER over the distinct contexts (model load timed apart)."""
+FLOOR_CHILD = "--floor-child"
+
+
+def floor_child(contexts_file: Path) -> int:
+    """The floor's NER in a process of its own (run as `bench.py --floor-child FILE`): the
+    model loaded, then `nlp.pipe` over the contexts in FILE (a JSON list), timed apart.
+    Nothing but NER happens in it (no pyarrow, no sampler thread), and it runs with the
+    environment that keeps a NER process single-threaded (faithqa_spark.threads), as the
+    job's workers and the reference runner do: the fastest single process there is."""
     from faithqa_spark import ner as fner
     from faithqa_spark.config import load_config
 
     cfg = load_config()
-    load = os.getloadavg()[0]
-    contexts, records = distinct_contexts(squad, cfg)
-    log(f"floor: {len(contexts):,} distinct contexts of {records:,} records; loading "
-        f"{cfg.ner.model} {list(cfg.ner.components)}")
+    contexts = json.loads(contexts_file.read_text(encoding="utf-8"))
     t = time.perf_counter()
     nlp = fner.load_ner(cfg.ner.model, cfg.ner.components)
     load_s = time.perf_counter() - t
-    log(f"floor: model loaded in {load_s:.1f}s (pipes {nlp.pipe_names}); running nlp.pipe")
     t = time.perf_counter()
     ents = fner.run_ner(nlp, contexts, cfg.ner.batch_size)
     ner_s = time.perf_counter() - t
-    log(f"floor: nlp.pipe {ner_s:.1f}s -> floor {ner_s / cores:.1f}s on {cores} cores")
+    print(json.dumps({"load_s": load_s, "single_process_s": ner_s,
+                      "entities": sum(map(len, ents)), "model_id": fner.model_id(nlp),
+                      "pipes": list(nlp.pipe_names), "threads": threading.active_count(),
+                      "pyarrow_loaded": "pyarrow" in sys.modules}))
+    return 0
+
+
+def measure_floor(squad: Path, cores: int, tmp: Path) -> dict[str, Any]:
+    """Single-process NER over the distinct contexts (model load timed apart), in a child
+    process (`floor_child`)."""
+    from faithqa_spark.config import load_config
+    from faithqa_spark.threads import single_threaded_env
+
+    cfg = load_config()
+    load = os.getloadavg()[0]
+    contexts, records = distinct_contexts(squad, cfg)
+    log(f"floor: {len(contexts):,} distinct contexts of {records:,} records; "
+        f"{cfg.ner.model} {list(cfg.ner.components)} in a process of its own")
+    path = tmp / "floor-contexts.json"
+    path.write_text(json.dumps(contexts), encoding="utf-8")
+    child = subprocess.run([sys.executable, str(Path(__file__).resolve()), FLOOR_CHILD, str(path)],
+                           cwd=REPO, capture_output=True, text=True,
+                           env=single_threaded_env(dict(os.environ)))
+    if child.returncode != 0:
+        raise RuntimeError(f"floor process failed ({child.returncode}):\n{child.stderr[-3000:]}")
+    r = json.loads(child.stdout.strip().splitlines()[-1])
+    log(f"floor: model loaded in {r['load_s']:.1f}s (pipes {r['pipes']}); nlp.pipe "
+        f"{r['single_process_s']:.1f}s -> floor {r['single_process_s'] / cores:.1f}s on "
+        f"{cores} cores")
     return {"contexts": len(contexts), "context_chars": sum(map(len, contexts)),
-            "records": records, "entities": sum(map(len, ents)), "model": cfg.ner.model,
-            "model_id": fner.model_id(nlp), "pipes": list(nlp.pipe_names),
-            "batch_size": cfg.ner.batch_size, "load_s": load_s, "single_process_s": ner_s,
-            "floor_s": ner_s / cores, "load_1m": load}
+            "records": records, "entities": r["entities"], "model": cfg.ner.model,
+            "model_id": r["model_id"], "pipes": r["pipes"], "batch_size": cfg.ner.batch_size,
+            "load_s": r["load_s"], "single_process_s": r["single_process_s"],
+            "floor_s": r["single_process_s"] / cores, "load_1m": load,
+            "floor_process_threads": r["threads"], "floor_process_pyarrow": r["pyarrow_loaded"]}
 
 
 def write_slices(doc: dict[str, Any], fractions: list[float], tmp: Path) -> list[dict[str, Any]]:
@@ -663,7 +697,7 @@ def main(argv: list[str] | None = None) -> int:
     res: dict[str, Any] = {"input": str(args.squad), "master": args.master,
                            "cores": args.cores, "machine": machine_info(), "scaling": []}
     try:
-        res["floor"] = measure_floor(args.squad, args.cores)
+        res["floor"] = measure_floor(args.squad, args.cores, tmp)
         res["job"] = run_job(args.master, args.squad, tmp / "job", "job")
         if not args.skip_reference:
             res["reference"] = run_reference(args.squad, tmp / "reference")
@@ -703,4 +737,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == FLOOR_CHILD:
+        sys.exit(floor_child(Path(sys.argv[2])))
     sys.exit(main())
