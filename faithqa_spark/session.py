@@ -10,6 +10,7 @@ from pyspark import SparkConf, SparkContext
 from pyspark.sql import SparkSession
 
 from faithqa_spark.config import REPO_ROOT, Config
+from faithqa_spark.threads import SINGLE_THREADED_ENV
 
 JARS_DIR = REPO_ROOT / ".jars"
 DELTA_CONF = {
@@ -29,6 +30,12 @@ def started_by_spark_submit() -> bool:
     return "PYSPARK_GATEWAY_PORT" in os.environ
 
 
+def is_local(master: str) -> bool:
+    """local, local[N], local[*], local[N,F] and local-cluster[...]: every executor runs on
+    this machine with this Python."""
+    return master == "local" or master.startswith(("local[", "local-cluster["))
+
+
 def build_session(cfg: Config, master: str | None = None,
                   extra: Mapping[str, str] | None = None) -> SparkSession:
     """A session for the job. Under spark-submit the master, jars and Delta settings given
@@ -39,18 +46,24 @@ def build_session(cfg: Config, master: str | None = None,
     conf: dict[str, str] = {
         # Python workers are reused so each loads the spaCy model once, not once per task.
         "spark.python.worker.reuse": "true",
-        # workers import the installed pyspark, not pyspark.zip (see worker_daemon)
-        "spark.python.daemon.module": "faithqa_spark.worker_daemon",
         "spark.sql.execution.arrow.pyspark.enabled": "true",
         "spark.ui.showConsoleProgress": "false",
+        # NER in the Python workers runs faster single-threaded (see faithqa_spark.threads);
+        # the executors' environment reaches their Python daemon and its workers
+        **{f"spark.executorEnv.{k}": v for k, v in SINGLE_THREADED_ENV.items()},
     }
-    jars = delta_jars()
+    given = SparkConf(loadDefaults=False)
     if started_by_spark_submit():
         # what spark-submit's --conf set wins over these defaults; its JVM is already up
         SparkContext._ensure_initialized()
         given = SparkConf()
-        conf = {k: v for k, v in conf.items() if not given.contains(k)}
-    elif jars:
+    if is_local(master or given.get("spark.master", "local[*]")):
+        # workers import the installed pyspark, not pyspark.zip (see worker_daemon); only
+        # where the executors' Python is this one, which has faithqa_spark installed
+        conf["spark.python.daemon.module"] = "faithqa_spark.worker_daemon"
+    conf = {k: v for k, v in conf.items() if not given.contains(k)}
+    jars = delta_jars()
+    if jars and not started_by_spark_submit():
         conf["spark.jars"] = ",".join(jars)
         conf.update(DELTA_CONF)
     conf.update(extra or {})

@@ -8,8 +8,9 @@ Two libraries start such threads on import: numpy's OpenBLAS (a thread pool, unl
 use one thread; Spark already sets OMP_NUM_THREADS=1 for its Python workers) and pyarrow's
 bundled jemalloc (a background purging thread; without it jemalloc purges inline). These
 variables must be in the environment before numpy or pyarrow is imported, so they are set
-by the programs that run NER (the Spark workers' daemon, the reference runner, the
-benchmark's floor), never by importing this package. A value already set is kept.
+where NER runs: the Spark executors' environment (`spark.executorEnv.*`, which reaches their
+Python daemon and workers; session.build_session), the reference runner and the benchmark's
+floor, never by importing this package. A value already set is kept.
 """
 
 from __future__ import annotations

@@ -18,8 +18,6 @@ import importlib.machinery
 import os
 import sys
 
-from faithqa_spark.threads import single_threaded_env
-
 
 def installed_archives(path: list[str]) -> list[str]:
     """The archives on `path` that belong to the pyspark installed outside them: the
@@ -59,7 +57,6 @@ def drop_installed_archives() -> list[str]:
 
 
 def main() -> None:
-    single_threaded_env()  # inherited by every worker forked from here (see threads.py)
     try:
         drop_installed_archives()
     except Exception:  # noqa: BLE001 - an optimisation must never stop the workers

@@ -47,3 +47,27 @@ def test_spark_workers_import_the_installed_pyspark(spark):
     assert os.path.realpath(origin) == os.path.realpath(pyspark.__file__)
     assert not any(z.startswith(str(HOME)) for z in zips), zips
     assert not any(a.startswith(str(HOME)) for a in archives), archives
+
+
+def test_arrow_workers_run_single_threaded(spark):
+    """pyarrow's jemalloc thread is off in the workers (faithqa_spark.threads), so a worker
+    running NER is a single-threaded process."""
+    import pyarrow as pa
+
+    def threads(batches):
+        import os as wos
+        for _ in batches:
+            names = [open(f"/proc/self/task/{t}/comm").read().strip()
+                     for t in wos.listdir("/proc/self/task")]
+            yield pa.RecordBatch.from_pydict({"n": [len(names)], "names": [",".join(names)]})
+
+    (row,) = spark.range(1).mapInArrow(threads, "n long, names string").collect()
+    assert row["n"] == 1, row["names"]
+
+
+def test_local_masters():
+    from faithqa_spark.session import is_local
+
+    assert all(map(is_local, ["local", "local[2]", "local[*]", "local[2,3]",
+                              "local-cluster[2,1,1024]"]))
+    assert not any(map(is_local, ["yarn", "spark://h:7077", "k8s://https://h", "localhost"]))
