@@ -490,3 +490,13 @@ def test_split_counts_are_exact_and_buckets_agree_with_the_full_sort(
     order = {label: i for i, label in enumerate((*C.SPLITS, splitting.OVER_CAP))}
     ranks = [order[expected[k[1]]] for k in sorted(ks)]
     assert ranks == sorted(ranks)
+
+
+@settings(max_examples=500)
+@given(haystack=st.text(alphabet=st.characters(max_codepoint=127), max_size=40),
+       needle=st.text(alphabet=st.characters(max_codepoint=127), min_size=1, max_size=4))
+def test_find_ci_without_regex_for_ascii_equals_the_regex(haystack: str, needle: str) -> None:
+    import re as re_
+    m = re_.compile(re_.escape(needle), re_.IGNORECASE).search(haystack)
+    assert find_ci(haystack, needle) == (m.start() if m else -1)
+    assert find_ci(haystack + needle.swapcase(), needle) >= 0
