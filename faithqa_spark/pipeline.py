@@ -95,7 +95,7 @@ def warm_workers(spark: SparkSession, cfg: Config, busy: int) -> threading.Threa
     read tasks), from a driver thread, so that NER does not start with every worker loading
     it. Workers are reused (spark.python.worker.reuse) and keep their model; the warm-up is
     a mapInArrow like NER, so that it runs in the same pool of workers. (Each worker loads
-    in its main thread: a second thread would make the worker slower, see worker_daemon.)"""
+    in its main thread: a second thread would make it slower for good, see threads.py.)"""
     idle = spark.sparkContext.defaultParallelism - busy
     if idle <= 0:
         return None
