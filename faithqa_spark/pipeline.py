@@ -32,7 +32,7 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
-from faithqa_spark.core.dedupe import DUPLICATE_OF, mark_file_duplicates, number_records
+from faithqa_spark.core.dedupe import DUPLICATE_OF, mark_in_order, number_records
 from faithqa_spark.core.process import (PASS_THROUGH, ROW_INPUT, Provenance,
                                         entities_from_records, process_row)
 from faithqa_spark.core.records import json_line, squad_document_frame, squad_paragraph
@@ -71,7 +71,7 @@ def _read_fn(files: dict[str, InputFile], cfg: Config) -> Callable:
                 for path, content in zip(batch.column("path").to_pylist(),
                                          batch.column("content").to_pylist()):
                     f = files[fio.local_path(path)]
-                    yield from mark_file_duplicates(number_records(read_file(
+                    yield from mark_in_order(number_records(read_file(
                         content, path=f.display, source=f.source, settings=settings)))
         yield from _batched(rows(), C.QA_FIELDS)
 
@@ -231,7 +231,7 @@ def read_qa(spark: SparkSession, files: list[InputFile], cfg: Config) -> DataFra
 
 def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
     """`core.dedupe`'s policy across files. Each read task has applied it within its file
-    (`mark_file_duplicates`); here only the ids seen more than once are shuffled with their
+    (`mark_in_order`); here only the ids seen more than once are shuffled with their
     first position, then joined back (a broadcast join when they are few). A row marked in
     its own file is marked again, naming the first copy of all files."""
     first = F.min(F.struct(C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC))

@@ -4,7 +4,7 @@ from chispa import assert_df_equality
 
 from faithqa_spark import schema as S
 from faithqa_spark.core import fields as C
-from faithqa_spark.core.dedupe import mark_duplicates, mark_file_duplicates
+from faithqa_spark.core.dedupe import mark_duplicates, mark_in_order
 from faithqa_spark.pipeline import with_duplicates_rejected
 
 
@@ -45,7 +45,7 @@ def test_streamed_within_one_file_equals_core():
     rows = [r for r in in_file_order(ROWS) if r[C.INPUT_FILE] == "a.jsonl"]
     want = [dict(r) for r in rows]
     mark_duplicates(want)
-    assert list(mark_file_duplicates(rows)) == want
+    assert list(mark_in_order(rows)) == want
     assert [r[C.RECORD_INDEX] for r in want if r[C.REASON] == "duplicate_id"] == [7, 9]
 
 
@@ -55,7 +55,7 @@ def test_spark_policy_equals_core(spark):
     # as the job runs it: each read task marks its own file, Spark then looks across files;
     # b.jsonl's second "a" was marked naming b.jsonl's first and must end naming a.jsonl's
     streamed = [r for f in ("a.jsonl", "b.jsonl")
-                for r in mark_file_duplicates(x for x in in_file_order(ROWS) if x[C.INPUT_FILE] == f)]
+                for r in mark_in_order(x for x in in_file_order(ROWS) if x[C.INPUT_FILE] == f)]
     assert next(r for r in streamed if r[C.INPUT_FILE] == "b.jsonl" and r[C.RECORD_INDEX] == 6
                 )[C.DETAIL] == "duplicate of the record at b.jsonl line=1"
     got = with_duplicates_rejected(spark.createDataFrame(streamed, S.QA_SCHEMA))

@@ -21,23 +21,6 @@ def number_records(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         yield row
 
 
-def mark_file_duplicates(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """`mark_duplicates` for the rows of one file, streamed in file order: the first row
-    with an id is the one kept, so only each id's first location is held, never the rows.
-    Across several files the Spark job then applies the policy to the ids seen in more than
-    one file (`pipeline.with_duplicates_rejected`)."""
-    first: dict[str, str] = {}
-    for row in rows:
-        kept = first.get(row[C.ID])
-        if kept is None:
-            first[row[C.ID]] = row[C.RECORD_LOC]
-        elif row[C.STATUS] != C.REJECTED:
-            row[C.STATUS] = C.REJECTED
-            row[C.REASON] = reasons.DUPLICATE_ID
-            row[C.DETAIL] = duplicate_detail(row[C.INPUT_FILE], kept)
-        yield row
-
-
 def order_key(row: dict[str, Any]) -> tuple[str, int]:
     return row[C.INPUT_FILE], row[C.RECORD_INDEX]
 
@@ -46,20 +29,27 @@ def duplicate_detail(first_file: str, first_loc: str) -> str:
     return f"{DUPLICATE_OF}{first_file} {first_loc}"
 
 
+def mark_in_order(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The policy over rows streamed in `order_key` order (one file's rows in file order
+    are): the first row with an id is the one kept, and only each id's first place is
+    held, never the rows. The Spark job runs it in each read task, then applies it across
+    files to the ids seen in more than one (`pipeline.with_duplicates_rejected`)."""
+    first: dict[str, tuple[str, str]] = {}
+    for row in rows:
+        kept = first.get(row[C.ID])
+        if kept is None:
+            first[row[C.ID]] = (row[C.INPUT_FILE], row[C.RECORD_LOC])
+        elif row[C.STATUS] != C.REJECTED:
+            row[C.STATUS] = C.REJECTED
+            row[C.REASON] = reasons.DUPLICATE_ID
+            row[C.DETAIL] = duplicate_detail(*kept)
+        yield row
+
+
 def mark_duplicates(rows: list[dict[str, Any]]) -> int:
     """Reject, in place, every row whose id an earlier row (by `order_key`) has; returns how
     many were marked. Rows already rejected keep their own reason."""
-    first: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        kept = first.get(row[C.ID])
-        if kept is None or order_key(row) < order_key(kept):
-            first[row[C.ID]] = row
-    marked = 0
-    for row in rows:
-        kept = first[row[C.ID]]
-        if row is not kept and row[C.STATUS] != C.REJECTED:
-            row[C.STATUS] = C.REJECTED
-            row[C.REASON] = reasons.DUPLICATE_ID
-            row[C.DETAIL] = duplicate_detail(kept[C.INPUT_FILE], kept[C.RECORD_LOC])
-            marked += 1
-    return marked
+    before = sum(1 for r in rows if r[C.REASON] == reasons.DUPLICATE_ID)
+    for _ in mark_in_order(sorted(rows, key=order_key)):
+        pass
+    return sum(1 for r in rows if r[C.REASON] == reasons.DUPLICATE_ID) - before
