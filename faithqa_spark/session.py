@@ -57,9 +57,10 @@ def build_session(cfg: Config, master: str | None = None,
         # what spark-submit's --conf set wins over these defaults; its JVM is already up
         SparkContext._ensure_initialized()
         given = SparkConf()
-    if is_local(master or given.get("spark.master", "local[*]")):
+    known_master = master or given.get("spark.master", None)
+    if known_master and is_local(known_master):
         # workers import the installed pyspark, not pyspark.zip (see worker_daemon); only
-        # where the executors' Python is this one, which has faithqa_spark installed
+        # where the executors' Python is known to be this one, with faithqa_spark installed
         conf["spark.python.daemon.module"] = "faithqa_spark.worker_daemon"
     conf = {k: v for k, v in conf.items() if not given.contains(k)}
     jars = delta_jars()
