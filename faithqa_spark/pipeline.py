@@ -423,13 +423,9 @@ def write_parquet(df: DataFrame, directory: Path) -> None:
 
 def _write_lines(df: DataFrame, fn: Callable, path: Path, frame: tuple[str, str, str] | None
                  ) -> None:
-    _write_text(df.mapInArrow(fn, S.LINE_SCHEMA), path, frame)
-
-
-def _write_text(lines: DataFrame, path: Path, frame: tuple[str, str, str] | None) -> None:
-    """One text file of `lines` (a single string column), in partition order."""
     parts = path.parent / f".{path.name}.parts"
-    lines.write.mode("overwrite").option("compression", "none").text(str(parts))
+    (df.mapInArrow(fn, S.LINE_SCHEMA)
+       .write.mode("overwrite").option("compression", "none").text(str(parts)))
     fio.concat_parts_atomic(parts, path, frame)
 
 
