@@ -40,3 +40,4 @@ DUPLICATE_ID = "duplicate_id"
 CONTEXT_TOO_LONG = "context_too_long"
 MISSING_EVIDENCE_FILE = "missing_evidence_file"
 BAD_ENCODING = "bad_encoding"
+UNSAFE_EVIDENCE_PATH = "unsafe_evidence_path"  # an evidence Filename that leaves its directory

@@ -8,6 +8,7 @@ answer span the way the paper does; both layouts share it, so they agree.
 from __future__ import annotations
 
 import os
+import re
 import urllib.parse
 from collections.abc import Iterator
 from functools import lru_cache
@@ -135,8 +136,11 @@ class EvidenceStore:
         """(text, None, None) or (None, reason, problem) for one page."""
         if self.directory is None:
             return None, R.MISSING_EVIDENCE_FILE, f"{filename} not found"
+        path = safe_evidence_path(self.directory, filename)
+        if path is None:
+            return None, R.UNSAFE_EVIDENCE_PATH, f"{filename!r} is outside the evidence directory"
         try:
-            with open(os.path.join(self.directory, filename), "rb") as f:
+            with open(path, "rb") as f:
                 raw = f.read()
         except FileNotFoundError:
             return None, R.MISSING_EVIDENCE_FILE, f"{filename} not found"
@@ -146,6 +150,29 @@ class EvidenceStore:
             return raw.decode("utf-8"), None, None
         except UnicodeDecodeError as err:
             return None, R.BAD_ENCODING, f"{filename} has invalid UTF-8 at byte {err.start}"
+
+
+def unsafe_evidence_name(filename: str) -> bool:
+    """A `Filename` that could name a file outside the evidence directory, whatever the
+    directory: empty, absolute (POSIX or Windows), or with a `..` component. The names in
+    the released files are plain relative paths such as `Wikipedia/Page.txt`."""
+    parts = re.split(r"[\\/]", filename)
+    return (not filename.strip() or "\x00" in filename or filename.startswith(("/", "\\"))
+            or bool(re.match(r"^[A-Za-z]:", filename)) or ".." in parts)
+
+
+def safe_evidence_path(directory: str, filename: str) -> str | None:
+    """The path of evidence page `filename` inside `directory`, or None when the name is
+    unsafe or resolves (through symbolic links too) outside the directory. Nothing is
+    opened before this check passes: an input file must never make the job read another
+    file the executors can read."""
+    if unsafe_evidence_name(filename):
+        return None
+    root = os.path.realpath(directory)
+    path = os.path.realpath(os.path.join(root, filename))
+    if os.path.commonpath([root, path]) != root or path == root:
+        return None
+    return path
 
 
 def _page_filenames(record: dict[str, Any]) -> list[str]:
@@ -167,6 +194,9 @@ def _parse_official(row: dict[str, Any], record: Any, source: str, settings: Rea
         raise filtered(R.NO_EVIDENCE_CONTEXT, "no EntityPages")
     texts, problems = [], []
     for text, reason, problem in map(store.read, names):
+        if reason == R.UNSAFE_EVIDENCE_PATH:
+            # a record that points outside the evidence is not trusted for its other pages
+            raise reject(R.UNSAFE_EVIDENCE_PATH, f"EntityPages Filename {problem}")
         if text is None:
             problems.append((reason, problem))
         else:
