@@ -25,7 +25,7 @@ def parser(prog: str) -> argparse.ArgumentParser:
         prog=prog,
         description="Build a Faithfulness-QA dataset (counterfactual entity substitution) "
                     "from SQuAD and/or TriviaQA files.")
-    p.add_argument("--config", help="TOML config (default: conf/default.toml)")
+    p.add_argument("--config", help="TOML config (default: the packaged defaults, faithqa_spark/defaults.toml)")
     p.add_argument("--squad", action="append", metavar="FILE",
                    help="SQuAD file (official JSON v1.1/v2.0, or HF layout .jsonl/.parquet); "
                         "a directory means the files in it; repeatable")

@@ -1,8 +1,9 @@
 """Configuration: frozen dataclasses loaded from TOML, with strict validation.
 
-`conf/default.toml` is the one place that holds the default values (the paper's settings);
-other files say `extends = "default.toml"` and override some keys. Every key must be known
-and of the right type: a mistake is reported with the key's full name and the file.
+`faithqa_spark/defaults.toml` (package data, so it ships in the wheel) is the one place that
+holds the default values (the paper's settings); other files say `extends = "default.toml"`
+and override some keys. Every key must be known and of the right type: a mistake is reported
+with the key's full name and the file.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CONFIG = REPO_ROOT / "conf" / "default.toml"
+from faithqa_spark.errors import ConfigError
 
+DEFAULT_CONFIG = Path(__file__).resolve().parent / "defaults.toml"
+# `extends = "default.toml"` names the packaged defaults, unless a file of that name lies
+# next to the extending file (so conf/*.toml work from a checkout and from an installed wheel)
+DEFAULTS_NAME = "default.toml"
 
-class ConfigError(ValueError):
-    """A configuration file or override is invalid; the message names the key."""
+__all__ = ["Config", "ConfigError", "DEFAULT_CONFIG", "load_config", "parse_override"]
 
 
 @dataclass(frozen=True)
@@ -231,7 +234,16 @@ def _read_toml(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         return data
     if not isinstance(parent, str):
         raise ConfigError(f"{path}: key 'extends' must be a string")
-    return _deep_merge(_read_toml(path.parent / parent, seen + (path,)), data)
+    return _deep_merge(_read_toml(extended_path(path, parent), seen + (path,)), data)
+
+
+def extended_path(path: Path, parent: str) -> Path:
+    """The file `extends = parent` in `path` names: relative to `path`'s directory; the name
+    "default.toml" with no such file there means the packaged defaults."""
+    beside = path.parent / parent
+    if parent == DEFAULTS_NAME and not beside.exists():
+        return DEFAULT_CONFIG
+    return beside
 
 
 def parse_override(item: str) -> dict[str, Any]:
@@ -253,7 +265,7 @@ def parse_override(item: str) -> dict[str, Any]:
 
 
 def load_config(path: str | Path | None = None, overrides: list[str] | None = None) -> Config:
-    """Load a TOML config (default: conf/default.toml) and apply `section.key=value` overrides."""
+    """Load a TOML config (default: the packaged defaults.toml) and apply `section.key=value` overrides."""
     path = Path(path) if path else DEFAULT_CONFIG
     data = _read_toml(path)
     for item in overrides or []:

@@ -7,14 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from faithqa_spark.config import Config
+from faithqa_spark.errors import InputError
 from faithqa_spark.sources import ReaderSettings
+from faithqa_spark.sources.common import SOURCES
+from faithqa_spark.sources.formats import EXTENSIONS as SUFFIXES
 
-SUFFIXES = (".json", ".jsonl", ".parquet")
-SOURCES = ("squad", "triviaqa")
-
-
-class InputError(ValueError):
-    pass
+__all__ = ["InputError", "InputFile", "SOURCES", "collect_inputs", "reader_settings"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,7 @@ def collect_inputs(squad: list[str] | None, triviaqa: list[str] | None) -> list[
     """
     files: list[InputFile] = []
     seen: dict[str, str] = {}
-    for source, paths in (("squad", squad or []), ("triviaqa", triviaqa or [])):
+    for source, paths in zip(SOURCES, (squad or [], triviaqa or [])):
         for p in paths:
             path = Path(p)
             if not path.exists():

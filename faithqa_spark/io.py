@@ -8,13 +8,14 @@ import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Iterable
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 
 def local_path(uri_or_path: str) -> str:
-    """'file:/a/b' or 'file:///a/b' -> '/a/b'; plain paths unchanged."""
+    """A filesystem path from a path that may be a `file:` URI (Spark's form, which
+    percent-encodes: 'file:///a/my%20b' -> '/a/my b'); plain paths unchanged."""
     if uri_or_path.startswith("file:"):
-        return urlparse(uri_or_path).path
+        return unquote(urlparse(uri_or_path).path)
     return uri_or_path
 
 

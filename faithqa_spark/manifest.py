@@ -20,6 +20,12 @@ def _version(dist: str) -> str | None:
         return None
 
 
+def write_manifest(out: Path, *args: Any, **kwargs: Any) -> None:
+    """Write `build_manifest(*args, **kwargs)` to OUT/manifest.json (after publishing: it
+    records the whole run's time)."""
+    fio.write_json(out / "manifest.json", build_manifest(*args, **kwargs))
+
+
 def build_manifest(cfg: Config, files: list[InputFile], report: Mapping[str, Any],
                    stage_seconds: Mapping[str, float], *, runner: str, ner_model: str,
                    started: float, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from faithqa_spark.core import fields as C
+from faithqa_spark.errors import ModelNotFoundError
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -30,10 +31,6 @@ KNOWN_REUPLOADS: dict[str, tuple[str, str]] = {
 _EMBEDDERS = ("tok2vec", "transformer")
 _lock = threading.Lock()
 _cache: dict[tuple[str, tuple[str, ...]], Language] = {}
-
-
-class ModelNotFoundError(RuntimeError):
-    pass
 
 
 def resolve_model(spec: str) -> str:
@@ -141,7 +138,3 @@ def run_ner(nlp: Language, texts: list[str], batch_size: int) -> list[list[dict[
     """Entities with char offsets and labels for each text, in order."""
     return list(entities_of(nlp.pipe(texts, batch_size=batch_size)))
 
-
-def model_id_for(spec: str) -> str:
-    """`model_id` of the model `spec` names, read from its meta.json without loading it."""
-    return format_model_id(model_meta(spec))

@@ -6,9 +6,10 @@ import logging
 import shutil
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from faithqa_spark import io as fio
 from faithqa_spark.core import fields as C
@@ -55,6 +56,18 @@ def publish(staging: Path, out: Path) -> None:
     path ever shows a partial file."""
     for item in sorted(staging.iterdir()):
         fio.swap_in(item, out / item.name)
+
+
+@contextmanager
+def staged(out: Path) -> Iterator[Path]:
+    """A staging directory inside `out` for a run's outputs: published into `out` when the
+    block ends normally, removed in any case (a failed run leaves the previous outputs)."""
+    staging = new_staging(out)
+    try:
+        yield staging
+        publish(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def provenance_dict(prov: Provenance) -> dict[str, str]:

@@ -1,11 +1,11 @@
 """spark-submit entry point:
 
-    spark-submit jobs/build_dataset.py --config conf/default.toml --squad FILE --output DIR
+    spark-submit jobs/build_dataset.py --squad FILE --output DIR [--config conf/local.toml]
 """
 
 import sys
 
-from faithqa_spark.job import main
+from faithqa_spark.spark.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

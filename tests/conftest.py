@@ -31,7 +31,7 @@ RULER_PATTERNS = [
 @pytest.fixture(scope="session")
 def spark():
     from faithqa_spark.config import load_config
-    from faithqa_spark.session import build_session
+    from faithqa_spark.spark.session import build_session
 
     s = build_session(load_config(), master="local[2]", extra={
         "spark.sql.shuffle.partitions": "4",

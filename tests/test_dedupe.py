@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from chispa import assert_df_equality
 
-from faithqa_spark import schema as S
+from faithqa_spark.spark import schema as S
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.dedupe import mark_duplicates, mark_in_order
-from faithqa_spark.pipeline import with_duplicates_rejected
+from faithqa_spark.spark.transforms import with_duplicates_rejected
 
 
 def row(i, file, idx, status=C.OK, reason=None):

@@ -11,12 +11,12 @@ import pytest
 from chispa import assert_df_equality
 from delta.tables import DeltaTable
 
-from faithqa_spark import schema as S
+from faithqa_spark.spark import schema as S
 from faithqa_spark.config import load_config
 from faithqa_spark.core import fields as C
 from faithqa_spark.faults import ENV as FAULT_ENV
 from faithqa_spark.inputs import collect_inputs
-from faithqa_spark.pipeline import build_dataset
+from faithqa_spark.spark.job import build_dataset
 
 from helpers import SAMPLE_SQUAD, SAMPLE_TRIVIAQA
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from faithqa_spark.job import main
+from faithqa_spark.spark.main import main
 
 from helpers import SAMPLE_SQUAD, spark_submit
 
@@ -32,8 +32,7 @@ def test_unknown_config_key(tmp_path, capsys):
 
 def test_wrong_config_type(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
-    bad.write_text('extends = "%s"\n[sampling]\nmax_attempts = "many"\n'
-                   % (SAMPLE_SQUAD.parents[2] / "conf" / "default.toml"))
+    bad.write_text('extends = "default.toml"\n[sampling]\nmax_attempts = "many"\n')
     rc, err = run_main(["--config", str(bad), "--squad", str(SAMPLE_SQUAD)], capsys)
     assert rc == 2 and "'sampling.max_attempts' must be an integer" in err and "bad.toml" in err
 

@@ -9,7 +9,7 @@ import pytest
 
 from faithqa_spark.config import load_config
 from faithqa_spark.inputs import collect_inputs
-from faithqa_spark.pipeline import build_dataset
+from faithqa_spark.spark.job import build_dataset
 from faithqa_spark.reference import run_reference
 
 from conftest import SHARED_DATA

@@ -6,9 +6,10 @@ import json
 
 import pytest
 from chispa import assert_df_equality
+from pyspark.sql import functions as F
 
 from faithqa_spark import PIPELINE_VERSION
-from faithqa_spark import schema as S
+from faithqa_spark.spark import schema as S
 from faithqa_spark.config import load_config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
@@ -19,9 +20,9 @@ from faithqa_spark.core.process import Provenance, entities_from_records, proces
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.core.text import context_id
 from faithqa_spark.inputs import collect_inputs
-from faithqa_spark.pipeline import (bank_mention_counts, distinct_contexts, read_qa,
-                                    split_labels, with_entities,
-                                    with_outcomes)
+from faithqa_spark.spark.actions import broadcast_bank, split_bounds
+from faithqa_spark.spark.transforms import (bank_mention_counts, distinct_contexts, read_qa,
+                                            split_label, with_entities, with_outcomes)
 from faithqa_spark.sources import ReaderSettings, read_file
 
 CTX1 = "Lida Marsh built three bridges over the Tarrow River for the Velmora Rail Company in 1907."
@@ -108,7 +109,7 @@ def test_with_outcomes_equals_core_process_row(spark, qa_df, cfg):
                            ("GPE", "Hollin", 1), ("GPE", "Ostrava Nova", 1),
                            ("DATE", "1868", 1)], cfg.bank)
     prov = Provenance(PIPELINE_VERSION, cfg.config_hash, "test_ruler-0.0.1")
-    got = with_outcomes(qa_df, ner_df, cfg, bank, prov)
+    got = with_outcomes(qa_df, ner_df, cfg, broadcast_bank(spark, bank), bank, prov)
     index = SamplingIndex.from_bank(bank.entities)
     want = [process_row(r, entities_from_records(expected_entities(cfg.ner.model, r[C.CONTEXT])),
                         index, cfg, prov) for r in ROWS]
@@ -127,7 +128,8 @@ def test_split_labels_equal_reference_ranks(spark, n_squad, n_tqa, cap):
     rows = [(s, f"{s}:{i}", split_key(42, f"{s}:{i}"))
             for s, n in (("squad", n_squad), ("triviaqa", n_tqa)) for i in range(n)]
     df = spark.createDataFrame(rows, "source string, id string, split_key bigint").repartition(5)
-    got = dict(df.select(C.ID, split_labels(df, cfg).alias("label")).collect())
+    df = df.withColumn(C.STATUS, F.lit(C.OK))
+    got = dict(df.select(C.ID, split_label(split_bounds(df, cfg)).alias("label")).collect())
     want = {}
     for s in ("squad", "triviaqa"):
         keys = [(k, i) for src, i, k in rows if src == s]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pyspark
 
-from faithqa_spark.worker_daemon import installed_archives
+from faithqa_spark.spark.worker_daemon import installed_archives
 
 HOME = Path(pyspark.__file__).parent
 SITE = str(HOME.parent)
@@ -66,7 +66,7 @@ def test_arrow_workers_run_single_threaded(spark):
 
 
 def test_local_masters():
-    from faithqa_spark.session import is_local
+    from faithqa_spark.spark.session import is_local
 
     assert all(map(is_local, ["local", "local[2]", "local[*]", "local[2,3]",
                               "local-cluster[2,1,1024]"]))

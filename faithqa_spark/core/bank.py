@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from faithqa_spark.config import BankCfg
 from faithqa_spark.core import fields as C
+from faithqa_spark.errors import BankError
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|(?<=s)'|(?<=s)’)$")
 _QUOTES = "\"'“”‘’«»"
@@ -119,10 +120,6 @@ def save(bank: EntityBank, directory: str | Path) -> None:
     if directory.exists():
         shutil.rmtree(directory)
     os.replace(tmp, directory)
-
-
-class BankError(ValueError):
-    pass
 
 
 def load(directory: str | Path, types: Iterable[str]) -> EntityBank:

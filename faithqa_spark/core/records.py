@@ -21,20 +21,6 @@ def json_line(record: Mapping[str, Any], columns: list[str]) -> str:
     return s
 
 
-def dataset_row(outcome: Mapping[str, Any], split: str) -> dict[str, Any]:
-    row = {c: outcome.get(c) for c in C.DATASET_COLUMNS}
-    row[C.SPLIT] = split
-    return row
-
-
-def leftover_row(record: Mapping[str, Any]) -> dict[str, Any]:
-    """A filtered or rejected row, from either a reader record or a pipeline outcome."""
-    out = {c: record.get(c) for c in C.LEFTOVER_COLUMNS}
-    if out[C.ANSWER] is None:
-        out[C.ANSWER] = record.get(C.ORIGINAL_ANSWER)
-    return out
-
-
 def squad_paragraph(row: Mapping[str, Any]) -> str:
     """One dataset row as a SQuAD v1.1 paragraph: the modified context, and the faithful
     answer at each of its starts (SQuAD tooling reads several answers per question)."""

@@ -6,21 +6,29 @@ from collections import defaultdict
 from typing import Any, Iterable, Mapping
 
 from faithqa_spark.core import fields as C
+from faithqa_spark.errors import ReconciliationError
+
+__all__ = ["ReconciliationError", "build_report", "ner_section"]
 
 StatusCount = tuple[str, str, str, str | None, int]  # source, input_file, status, reason, n
 SuccessCount = tuple[str, str, str, str, int]  # source, split, entity_type, match_strategy, n
 InputCount = tuple[str, str, int]  # source, input_file, records read
 
 
-class ReconciliationError(RuntimeError):
-    """Rows were lost or duplicated between reading and writing."""
+def ner_section(distinct_contexts: int, sent_to_ner: int) -> dict[str, int]:
+    """The report's `ner` section: contexts NER saw, and how many came from the NER cache."""
+    return {"distinct_contexts": distinct_contexts, "sent_to_ner": sent_to_ner,
+            "from_cache": distinct_contexts - sent_to_ner}
 
 
 def build_report(inputs: Iterable[InputCount], statuses: Iterable[StatusCount],
                  successes: Iterable[SuccessCount], *, bank_counts: Mapping[str, int],
-                 bank_origin: str, provenance: Mapping[str, str]) -> dict[str, Any]:
+                 bank_origin: str, provenance: Mapping[str, str], ner: Mapping[str, int],
+                 sections: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Assemble the report, and check that for every file
-    input_records == success + filtered + rejected (raises ReconciliationError if not)."""
+    input_records == success + filtered + rejected (raises ReconciliationError if not).
+    `sections` are further aggregated sections (e.g. an audit summary), added after `ner`
+    in their order; their names must not clash with the report's own."""
     files: dict[tuple[str, str], dict[str, int]] = defaultdict(
         lambda: {"input_records": 0, "success": 0, "filtered": 0, "rejected": 0})
     for source, path, n in inputs:
@@ -70,13 +78,19 @@ def build_report(inputs: Iterable[InputCount], statuses: Iterable[StatusCount],
              for k in ("input_records", "success", "filtered", "rejected")}
     total["success_rate"] = (round(total["success"] / total["input_records"], 6)
                              if total["input_records"] else 0.0)
-    return {
+    report = {
         **provenance,
         "bank": {"origin": bank_origin, "counts": dict(bank_counts),
                  "total": sum(bank_counts.values())},
         "sources": sources,
         "total": total,
+        "ner": dict(ner),
     }
+    clash = sorted(set(sections or {}) & set(report))
+    if clash:
+        raise ValueError(f"report section {clash[0]!r} exists already")
+    report.update(sections or {})
+    return report
 
 
 def _sorted_desc(counts: Mapping[str, int]) -> dict[str, int]:

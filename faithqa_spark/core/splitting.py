@@ -16,6 +16,7 @@ from faithqa_spark.core.fields import SPLITS
 
 BUCKET_BITS = 16
 KEY_BITS = 63  # split keys are non-negative 63-bit integers
+BUCKET_SHIFT = KEY_BITS - BUCKET_BITS  # a key's bucket is its top BUCKET_BITS bits
 OVER_CAP = "over_cap"
 
 Key = tuple[int, str]  # (split_key, id): unique because ids are unique
@@ -48,7 +49,7 @@ def label_sorted(keys: Sequence[Key], cap: int, train: float, dev: float) -> dic
 
 
 def bucket_of(split_key: int) -> int:
-    return split_key >> (KEY_BITS - BUCKET_BITS)
+    return split_key >> BUCKET_SHIFT
 
 
 def buckets_for_ranks(bucket_counts: Mapping[int, int], ranks: Iterable[int]
@@ -88,3 +89,36 @@ def label_for_key(key: Key, bounds: Sequence[Key | None]) -> str:
         if bound is None or key < bound:
             return label
     return OVER_CAP
+
+
+Bounds = list  # list[Key | None]: exclusive upper bounds of train, dev, test
+
+
+def cuts_for(bucket_counts: Mapping[int, int], cap: int, train: float, dev: float) -> list[int]:
+    """`cut_ranks` for a source whose rows are counted per bucket."""
+    return cut_ranks(sum(bucket_counts.values()), cap, train, dev)
+
+
+def cut_buckets(bucket_counts: Mapping[int, int], cap: int, train: float, dev: float
+                ) -> set[int]:
+    """The buckets in which a cut falls: the only ones whose keys `source_bounds` needs."""
+    cuts = cuts_for(bucket_counts, cap, train, dev)
+    return {b for b, _ in buckets_for_ranks(bucket_counts, cuts).values()}
+
+
+def source_bounds(bucket_counts: Mapping[int, int], bucket_keys: Mapping[int, Sequence[Key]],
+                  cap: int, train: float, dev: float) -> Bounds:
+    """The split bounds of one source from its rows' count per bucket and the keys of the
+    buckets `cut_buckets` names (others may be absent). Both runners label with these:
+    `label_for_key` in Python, the same comparison as a Column on Spark."""
+    cuts = cuts_for(bucket_counts, cap, train, dev)
+    return boundary_keys(bucket_counts, cuts, {b: bucket_keys.get(b, []) for b in bucket_counts})
+
+
+def bounds_of_keys(keys: Iterable[Key], cap: int, train: float, dev: float) -> Bounds:
+    """`source_bounds` from all of a source's keys at once (the reference runner)."""
+    by_bucket: dict[int, list[Key]] = {}
+    for k in keys:
+        by_bucket.setdefault(bucket_of(k[0]), []).append(k)
+    counts = {b: len(v) for b, v in by_bucket.items()}
+    return source_bounds(counts, by_bucket, cap, train, dev)

@@ -20,6 +20,7 @@ from typing import Any
 from faithqa_spark.core import fields as F
 from faithqa_spark.core import reasons as R
 from faithqa_spark.core.text import context_id, find_ci, literal_pattern
+from faithqa_spark import errors
 
 SOURCES = ("squad", "triviaqa")
 
@@ -45,7 +46,7 @@ class ReaderSettings:
             raise ValueError("ReaderSettings.triviaqa_window must be >= 0")
 
 
-class InputFileError(ValueError):
+class InputFileError(errors.InputFileError):
     """A whole input file cannot be read: not parseable, empty, or not the expected layout.
 
     `str(err)` is "<path>: <message>"; `message` already says where (`position`), e.g.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import urllib.parse
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from faithqa_spark.core import fields as F
 from faithqa_spark.core import reasons as R
 from faithqa_spark.core.text import find_ci
+from faithqa_spark.io import local_path
 from faithqa_spark.sources.common import (
     ReaderSettings, blank_row, build_row, dedupe, filtered, get_list, get_object, get_str,
     reject, require_object, rows_from_records, set_context, set_id, shorten, str_items,
@@ -88,13 +88,6 @@ def _set_question_answer(row: dict[str, Any], record: dict[str, Any], keys: tupl
 
 
 # ---------------------------------------------------------------- official JSON
-
-def local_path(path: str) -> str:
-    """A filesystem path from a display path that may be a `file:` URI (Spark's form)."""
-    if path.startswith("file:"):
-        return urllib.parse.unquote(urllib.parse.urlparse(path).path)
-    return path
-
 
 def evidence_candidates(path: str) -> list[str]:
     """Where the Wikipedia evidence of an official file is looked for, in order.

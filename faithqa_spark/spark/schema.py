@@ -16,8 +16,6 @@ def struct_type(fields: list[tuple[str, str]]) -> T.StructType:
 
 QA_SCHEMA = struct_type(C.QA_FIELDS)
 NER_SCHEMA = struct_type(C.NER_FIELDS)
-NER_TABLE_SCHEMA = struct_type(C.NER_TABLE_FIELDS)
-BANK_TABLE_SCHEMA = struct_type(C.BANK_TABLE_FIELDS)
 OUTCOME_SCHEMA = struct_type(C.OUTCOME_FIELDS)
 DATASET_SCHEMA = struct_type(C.DATASET_FIELDS)
 LEFTOVER_SCHEMA = struct_type(C.LEFTOVER_FIELDS)

@@ -9,10 +9,12 @@ from typing import Mapping
 from pyspark import SparkConf, SparkContext
 from pyspark.sql import SparkSession
 
-from faithqa_spark.config import REPO_ROOT, Config
+from faithqa_spark.config import Config
 from faithqa_spark.threads import SINGLE_THREADED_ENV
 
-JARS_DIR = REPO_ROOT / ".jars"
+# where scripts/setup.sh puts the Delta jars in a checkout (absent in an installed wheel:
+# spark-submit --packages or --jars then provides them)
+JARS_DIR = Path(__file__).resolve().parents[2] / ".jars"
 DELTA_CONF = {
     "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
     "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
@@ -61,7 +63,7 @@ def build_session(cfg: Config, master: str | None = None,
     if known_master and is_local(known_master):
         # workers import the installed pyspark, not pyspark.zip (see worker_daemon); only
         # where the executors' Python is known to be this one, with faithqa_spark installed
-        conf["spark.python.daemon.module"] = "faithqa_spark.worker_daemon"
+        conf["spark.python.daemon.module"] = "faithqa_spark.spark.worker_daemon"
     conf = {k: v for k, v in conf.items() if not given.contains(k)}
     jars = delta_jars()
     if jars and not started_by_spark_submit():

@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import logging
-import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from faithqa_spark import errors
 from faithqa_spark import ner as fner
 from faithqa_spark.cli import parse
-from faithqa_spark.config import ConfigError
-from faithqa_spark.core.bank import BankError
-from faithqa_spark.inputs import InputError
-
-# Errors raised inside a Python worker reach the driver wrapped in Java exceptions; these are
-# the ones whose message is meant for the user as it stands.
-_USER_ERRORS = re.compile(r"(InputFileError|ModelNotFoundError|BankError): (.+)")
 
 
 OUTPUTS = [
@@ -53,29 +46,23 @@ def summary(report: dict[str, Any], output_dir: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse and check everything, start Spark, run the job; every user-facing failure is
+    one `error: ...` line with its exit status (errors.py), a bug keeps its traceback."""
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     try:
         run = parse(argv, "build_dataset.py")
         fner.resolve_model(run.cfg.ner.model)  # fail before Spark starts if it is missing
-    except (ConfigError, InputError, fner.ModelNotFoundError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    from faithqa_spark.pipeline import DeltaUnavailableError, build_dataset
-    from faithqa_spark.session import build_session
+    except Exception as e:  # noqa: BLE001 - see errors.report
+        return errors.report(e)
+    from faithqa_spark.spark.job import build_dataset
+    from faithqa_spark.spark.session import build_session
 
     t = time.perf_counter()
     spark = build_session(run.cfg, run.master)
     try:
         result = build_dataset(spark, run.cfg, run.files, run.output, run.bank_dir, run.ner_cache)
-    except (BankError, DeltaUnavailableError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    except Exception as e:  # noqa: BLE001 - turn worker errors into one clear line
-        m = _USER_ERRORS.search(str(e))
-        if m is None:
-            raise
-        print(f"error: {m.group(2)}", file=sys.stderr)
-        return 1
+    except Exception as e:  # noqa: BLE001 - see errors.report
+        return errors.report(e)
     finally:
         spark.stop()
     print(summary(result.report, str(result.output_dir)))

@@ -1,0 +1,93 @@
+"""The job's Spark actions: each runs Spark jobs now and returns plain data to the driver
+(counts, bounds, tallies), so a reader of `job.build_dataset` sees where work happens."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+from faithqa_spark.config import Config
+from faithqa_spark.core import fields as C
+from faithqa_spark.core import splitting
+from faithqa_spark.core.bank import EntityBank
+from faithqa_spark.core.bank_build import MentionCount
+from faithqa_spark.core.outcomes import INPUT_KEYS, TALLY_KEYS, Tally, tally
+from faithqa_spark.spark import transforms as T
+
+
+def group_counts(df: DataFrame, keys: tuple[str, ...]) -> list[tuple[tuple[Any, ...], int]]:
+    """(values of `keys`, rows) per group: `core.outcomes.group_counts` on a DataFrame."""
+    return [(tuple(r[k] for k in keys), r["count"])
+            for r in df.groupBy(*keys).count().collect()]
+
+
+def input_counts(qa: DataFrame) -> list[tuple[tuple[Any, ...], int]]:
+    """Records read per (source, input file); materialises `qa` when it is persisted."""
+    return group_counts(qa, INPUT_KEYS)
+
+
+def materialise(df: DataFrame) -> int:
+    """Run `df` (persisted by the caller) once, so later stages read the stored rows."""
+    return df.count()
+
+
+def ner_partitions(spark: SparkSession, contexts: DataFrame, cfg: Config) -> int:
+    """Partitions for NER sized by text length (the cost of NER), with a floor per core;
+    1 when there is nothing to do."""
+    n, total_chars = contexts.agg(F.count(F.lit(1)), F.sum(F.length(C.CONTEXT))).first()
+    if not n:
+        return 1
+    floor = spark.sparkContext.defaultParallelism * cfg.spark.min_partitions_per_core
+    return max(floor, math.ceil((total_chars or 0) / cfg.spark.chars_per_ner_partition))
+
+
+def mention_counts(ner_df: DataFrame) -> list[MentionCount]:
+    """(type, text, n) of the bank mentions; the one thing of size the driver collects,
+    through Arrow to keep that cheap."""
+    counts = T.bank_mention_counts(ner_df).toArrow()
+    return list(zip(*(counts.column(c).to_pylist() for c in (C.ENTITY_TYPE, C.ENT_TEXT, "count"))))
+
+
+def broadcast_bank(spark: SparkSession, bank: EntityBank) -> Any:
+    """The bank as plain lists, broadcast to the process tasks."""
+    return spark.sparkContext.broadcast(bank.entities)
+
+
+def split_bounds(outcomes: DataFrame, cfg: Config) -> dict[str, splitting.Bounds]:
+    """Each source's split bounds (`core.splitting.source_bounds`) by exact rank of
+    (split_key, id) among its successes, found without a global sort: the rows are counted
+    per hash bucket, then only the keys of the buckets where a cut falls are collected."""
+    ok = outcomes.filter(F.col(C.STATUS) == C.OK)
+    bucket = T.bucket(F.col(C.SPLIT_KEY)).alias("bucket")
+    counts: dict[str, dict[int, int]] = {}
+    for r in ok.groupBy(C.SOURCE, bucket).count().collect():
+        counts.setdefault(r[C.SOURCE], {})[r["bucket"]] = r["count"]
+
+    def limits(source: str) -> tuple[int, float, float]:
+        return cfg.limits.max_success.get(source, 0), cfg.split.train, cfg.split.dev
+
+    wanted = sorted((s, b) for s, c in counts.items()
+                    for b in splitting.cut_buckets(c, *limits(s)))
+    keys: dict[str, dict[int, list[splitting.Key]]] = {s: {} for s in counts}
+    if wanted:
+        cond = F.lit(False)
+        for s, b in wanted:
+            cond = cond | ((F.col(C.SOURCE) == s) & (T.bucket(F.col(C.SPLIT_KEY)) == b))
+        for r in ok.filter(cond).select(C.SOURCE, bucket, C.SPLIT_KEY, C.ID).collect():
+            keys[r[C.SOURCE]].setdefault(r["bucket"], []).append((r[C.SPLIT_KEY], r[C.ID]))
+    return {s: splitting.source_bounds(counts[s], keys[s], *limits(s)) for s in sorted(counts)}
+
+
+def final_tally(final: DataFrame, qa: DataFrame,
+                inputs: list[tuple[tuple[Any, ...], int]]) -> Tally:
+    """Every row's final place in one aggregation, over the placed outcomes and the reader's
+    filtered and rejected records (`core.outcomes.tally`)."""
+    rows = final.select(*TALLY_KEYS).unionByName(T.reader_leftovers(qa, list(TALLY_KEYS)))
+    return tally(inputs, group_counts(rows, TALLY_KEYS))
+
+
+__all__ = ["broadcast_bank", "final_tally", "group_counts", "input_counts", "materialise",
+           "mention_counts", "ner_partitions", "split_bounds"]

@@ -1,0 +1,173 @@
+"""The Spark job: `build_dataset`, the pipeline's stages in order. Each stage is one named
+function below; `faithqa_spark.reference.run_reference` makes the same core calls on lists,
+and the two must give the same bytes."""
+
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+from faithqa_spark import PIPELINE_VERSION
+from faithqa_spark import ner as fner
+from faithqa_spark.config import Config
+from faithqa_spark.core import bank as cbank
+from faithqa_spark.core import fields as C
+from faithqa_spark.core.bank import EntityBank
+from faithqa_spark.core.bank_build import run_bank
+from faithqa_spark.core.outcomes import Tally
+from faithqa_spark.core.process import Provenance
+from faithqa_spark.core.report import build_report, ner_section
+from faithqa_spark.inputs import InputFile
+from faithqa_spark.manifest import write_manifest
+from faithqa_spark.runs import RunResult, Stages, provenance_dict
+from faithqa_spark.spark import actions, tasks
+from faithqa_spark.spark import transforms as T
+from faithqa_spark.spark.ner_cache import cached_entities, merge_into_cache, ner_table
+from faithqa_spark.spark.outputs import OutputPlan, bank_table
+
+
+def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], output_dir: str | Path,
+                  bank_dir: str | None = None, ner_cache: str | None = None) -> RunResult:
+    """Run the whole pipeline. Writes, under DIR: delta/{dataset,entity_bank,ner,filtered,
+    rejected} (when "delta" is among output.formats), the exports jsonl/, parquet/, squad/
+    (as selected), entity_bank/, filtered/, rejected/, report.json and manifest.json."""
+    out, started, stages = Path(output_dir), time.time(), Stages()
+    with OutputPlan(spark, out, cfg, ner_cache=ner_cache is not None) as plan:
+        # a bad --bank directory is reported before any work, not after NER
+        given_bank = cbank.load(bank_dir, cfg.bank.types) if bank_dir else None
+        # unless a cache may hold every context, the NER model loads during the read
+        with warm_workers(spark, cfg, busy=len(files), enabled=ner_cache is None):
+            qa, inputs = read_stage(spark, plan, cfg, files, stages)
+            ner = ner_stage(spark, plan, cfg, qa, ner_cache, stages)
+        bank, bank_origin = run_bank(given_bank, bank_dir, lambda: actions.mention_counts(
+            ner.df), cfg.bank)
+        cbank.save(bank, plan.staging / "entity_bank")
+        stages.done("bank", f"{sum(bank.counts().values()):,} entities")
+        prov = Provenance(PIPELINE_VERSION, cfg.config_hash, ner.model_id)
+        outcomes = process_stage(spark, plan, cfg, qa, ner.df, bank, prov, stages)
+        final = T.placed(outcomes, actions.split_bounds(outcomes, cfg))
+        stages.done("split")
+        counts = actions.final_tally(final, qa, inputs)
+        # reconciled before anything is published: a lost row stops the job here
+        report = report_stage(counts, bank, bank_origin, prov, ner, stages)
+        plan.add_table("ner", ner_table(ner.df, ner.model_name, ner.model_version))
+        plan.add_table("entity_bank", bank_table(spark, bank, bank_origin))
+        plan.write(T.dataset(final), T.leftovers(final, qa))
+        plan.write_report(report)
+        stages.done("write")
+        delta_tables = plan.publish()
+    write_manifest(out, cfg, files, report, stages.seconds, started=started,
+                   runner=f"spark {spark.version} ({spark.sparkContext.master})",
+                   ner_model=prov.ner_model,
+                   extra={"ner_cache": ner_cache, "delta_tables": delta_tables})
+    return RunResult(out, report, stages.seconds)
+
+
+def read_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, files: list[InputFile],
+               stages: Stages) -> tuple[DataFrame, list]:
+    """Every input record (QA_SCHEMA), duplicates within and across files marked; kept, with
+    the records read per file."""
+    parsed = plan.keep(T.read_qa(spark, files, cfg))  # duplicates within each file marked
+    if len(files) == 1:
+        qa = parsed
+    else:
+        qa = plan.keep(parsed.transform(T.with_duplicates_rejected))
+    inputs = actions.input_counts(qa)
+    if qa is not parsed:
+        plan.release(parsed)  # qa is materialised; the parse was needed twice, not after
+    stages.done("read", f"{sum(n for _, n in inputs):,} records from {len(files)} file(s)")
+    return qa, inputs
+
+
+@dataclass(frozen=True)
+class NerResult:
+    df: DataFrame  # NER_SCHEMA, one row per distinct context, persisted
+    contexts: int
+    sent_to_ner: int
+    model_name: str
+    model_version: str
+    model_id: str
+
+
+def ner_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa: DataFrame,
+              ner_cache: str | None, stages: Stages) -> NerResult:
+    """NER once per distinct context of the answerable rows, except those the cache knows."""
+    contexts = plan.keep(T.distinct_contexts(qa.filter(F.col(C.STATUS) == C.OK), cfg))
+    meta = fner.model_meta(cfg.ner.model)
+    name, version = fner.model_name_version(meta)
+    cached = (cached_entities(spark, ner_cache, contexts, name, version, cfg)
+              if ner_cache else None)
+    todo = contexts if cached is None else plan.keep(
+        contexts.join(cached.select(C.CONTEXT_ID), C.CONTEXT_ID, "left_anti"))
+    n_parts = actions.ner_partitions(spark, todo, cfg)
+    fresh = plan.keep(T.with_entities(todo, cfg, n_parts))
+    n_fresh = actions.materialise(fresh)  # NER runs here, once
+    ner_df = fresh if cached is None else plan.keep(cached.unionByName(fresh))
+    n_contexts = n_fresh if cached is None else actions.materialise(ner_df)
+    if ner_cache and n_fresh:
+        merge_into_cache(spark, ner_cache, ner_table(fresh, name, version))
+    stages.done("ner", f"{n_contexts:,} distinct contexts, {n_fresh:,} sent to NER in "
+                       f"{n_parts} partitions" + (f" ({n_contexts - n_fresh:,} from the cache)"
+                                                  if ner_cache else ""))
+    return NerResult(ner_df, n_contexts, n_fresh, name, version, fner.format_model_id(meta))
+
+
+def process_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa: DataFrame,
+                  ner_df: DataFrame, bank: EntityBank, prov: Provenance,
+                  stages: Stages) -> DataFrame:
+    """Every answerable row's outcome (`core.outcomes.outcome_of`), kept."""
+    outcomes = plan.keep(T.with_outcomes(qa.filter(F.col(C.STATUS) == C.OK), ner_df, cfg,
+                                         actions.broadcast_bank(spark, bank), bank, prov))
+    n = actions.materialise(outcomes)
+    stages.done("process", f"{n:,} rows matched, substituted and checked")
+    return outcomes
+
+
+def report_stage(counts: Tally, bank: EntityBank, bank_origin: str, prov: Provenance,
+                 ner: NerResult, stages: Stages) -> dict:
+    """report.json's content (`core.report.build_report`); raises ReconciliationError when a
+    row was lost."""
+    report = build_report(counts.inputs, counts.statuses, counts.successes,
+                          bank_counts=bank.counts(), bank_origin=bank_origin,
+                          provenance=provenance_dict(prov),
+                          ner=ner_section(ner.contexts, ner.sent_to_ner))
+    stages.done("report")
+    return report
+
+
+@contextmanager
+def warm_workers(spark: SparkSession, cfg: Config, busy: int, enabled: bool = True
+                 ) -> Iterator[None]:
+    """Load the NER model, during the block, in Python workers on the cores that the read
+    leaves idle (`busy` read tasks), from a driver thread, so that NER does not start with
+    every worker loading it. Workers are reused (spark.python.worker.reuse) and keep their
+    model; the warm-up is a mapInArrow like NER, so that it runs in the same pool of workers.
+    (Each worker loads in its main thread: a second thread would make it slower for good,
+    see threads.py.)"""
+    idle = spark.sparkContext.defaultParallelism - busy
+    if not enabled or idle <= 0:
+        yield
+        return
+    df = spark.range(0, idle, 1, idle)
+    fn = tasks.warm_task(cfg.ner.model, cfg.ner.components)
+
+    def run() -> None:
+        spark.sparkContext.setLocalProperty("spark.job.description", "warm NER workers")
+        try:
+            df.mapInArrow(fn, df.schema).write.format("noop").mode("overwrite").save()
+        except Exception:  # noqa: BLE001 - an optimisation; the job goes on without it
+            pass
+
+    thread = threading.Thread(target=run, name="faithqa-warm-workers", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        thread.join()  # done long ago, as a rule: it only loads a model

@@ -1,0 +1,164 @@
+"""The mapInArrow task functions. Each factory returns a picklable closure over plain data;
+heavy objects (the spaCy model, the sampling index) are built lazily once per Python worker.
+Every row-level decision is a core call; these only move Arrow columns in and out."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator, Mapping
+
+import pyarrow as pa
+
+from faithqa_spark import io as fio
+from faithqa_spark import ner as fner
+from faithqa_spark.arrow import arrow_batch, arrow_schema, arrow_type
+from faithqa_spark.config import Config
+from faithqa_spark.core import fields as C
+from faithqa_spark.core.bank_build import context_mentions
+from faithqa_spark.core.dedupe import mark_in_order, number_records
+from faithqa_spark.core.outcomes import outcome_of
+from faithqa_spark.core.process import PASS_THROUGH, ROW_INPUT, Provenance, entities_from_records
+from faithqa_spark.core.sampling import SamplingIndex
+from faithqa_spark.inputs import InputFile, reader_settings
+from faithqa_spark.sources import read_file
+
+Task = Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]
+BATCH_ROWS = 4096
+
+
+def _batched(rows: Iterator[dict[str, Any]], fields: list[tuple[str, str]]
+             ) -> Iterator[pa.RecordBatch]:
+    buf: list[dict[str, Any]] = []
+    for r in rows:
+        buf.append(r)
+        if len(buf) >= BATCH_ROWS:
+            yield arrow_batch(buf, fields)
+            buf = []
+    if buf:
+        yield arrow_batch(buf, fields)
+
+
+def read_task(files: Mapping[str, InputFile], cfg: Config) -> Task:
+    """(path, content) of whole input files -> their QA rows (QA_FIELDS), duplicates within
+    each file marked (`core.dedupe.mark_in_order`)."""
+    settings = reader_settings(cfg)
+
+    def read(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        def rows() -> Iterator[dict[str, Any]]:
+            for batch in batches:
+                for path, content in zip(batch.column("path").to_pylist(),
+                                         batch.column("content").to_pylist()):
+                    f = files[fio.local_path(path)]
+                    yield from mark_in_order(number_records(read_file(
+                        content, path=f.display, source=f.source, settings=settings)))
+        yield from _batched(rows(), C.QA_FIELDS)
+
+    return read
+
+
+def warm_task(model: str, components: list[str]) -> Task:
+    """Loads the NER model in the worker and passes its rows on."""
+    def warm(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            try:
+                fner.load_ner(model, components)
+            except Exception:  # noqa: BLE001 - NER loads again, and reports a failure there
+                pass
+            yield batch
+
+    return warm
+
+
+def ner_task(cfg: Config) -> Task:
+    """NER, and the bank's mentions of each context while its entities are Python objects
+    anyway (a separate pass would convert every entity from Arrow again)."""
+    model, components, batch_size = cfg.ner.model, cfg.ner.components, cfg.ner.batch_size
+    bank_cfg = cfg.bank
+    entity_type, mention_type = arrow_type(C.ENTITY_LIST), arrow_type(C.MENTION_LIST)
+
+    def ner(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            nlp = fner.load_ner(model, components)  # once per worker; none for no rows
+            ents = fner.run_ner(nlp, batch.column(C.CONTEXT).to_pylist(), batch_size)
+            mentions = [context_mentions(e, flag, bank_cfg)
+                        for e, flag in zip(ents, batch.column(C.IN_BANK).to_pylist())]
+            # the context columns pass through untouched; only the entities are new
+            yield pa.RecordBatch.from_arrays(
+                [*batch.columns, pa.array(ents, type=entity_type),
+                 pa.array(mentions, type=mention_type)],
+                names=[*batch.schema.names, C.ENTITIES, C.BANK_MENTIONS])
+
+    return ner
+
+
+def mentions_task(cfg: Config) -> Task:
+    """The bank mentions of entities that did not come from `ner_task` (the NER cache)."""
+    bank_cfg = cfg.bank
+    mention_type = arrow_type(C.MENTION_LIST)
+
+    def with_mentions(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            mentions = [context_mentions(e, flag, bank_cfg) for e, flag in
+                        zip(batch.column(C.ENTITIES).to_pylist(),
+                            batch.column(C.IN_BANK).to_pylist())]
+            yield pa.RecordBatch.from_arrays(
+                [*batch.columns, pa.array(mentions, type=mention_type)],
+                names=[*batch.schema.names, C.BANK_MENTIONS])
+
+    return with_mentions
+
+
+_index_cache: dict[str, SamplingIndex] = {}
+
+
+def _as_type(array: pa.Array, type_: pa.DataType) -> pa.Array:
+    # Spark may hand strings over as large_string (spark.sql.execution.arrow.useLargeVarTypes)
+    return array if array.type == type_ else array.cast(type_)
+
+
+def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> Task:
+    """QA rows joined with their context's entities -> one outcome per row (OUTCOME_FIELDS),
+    by `core.outcomes.outcome_of`."""
+    computed = [(name, arrow_type(kind)) for name, kind in C.OUTCOME_FIELDS
+                if name not in PASS_THROUGH]
+    outcome_schema = arrow_schema(C.OUTCOME_FIELDS)
+
+    def process(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        # One index per worker and bank: sorting the bank by length is not per-task work.
+        index = _index_cache.get(bank_key)
+        if index is None:
+            index = _index_cache[bank_key] = SamplingIndex.from_bank(bank_bc.value)
+        for batch in batches:
+            cols = {name: batch.column(name).to_pylist() for name in ROW_INPUT}
+            ids = batch.column(C.CONTEXT_ID).to_pylist()
+            entities = batch.column(C.ENTITIES)
+            outcomes = []
+            # Rows of one context arrive together (the join is on context_id): its
+            # entities are converted once, not once per question.
+            last_id, last_ents = None, []
+            for i, cid in enumerate(ids):
+                if cid != last_id:
+                    records = entities[i].as_py()
+                    if records is None:  # a lost NER row must be loud, never a filter
+                        raise RuntimeError(f"no NER result for context {cid}")
+                    last_id, last_ents = cid, entities_from_records(records)
+                row = {name: values[i] for name, values in cols.items()}
+                outcomes.append(outcome_of(row, last_ents, index, cfg, prov))
+            # one outcome per row, in order: the copied fields are the input's own Arrow
+            # columns, so only what the core computed is converted from Python
+            arrays = {name: batch.column(from_row) for name, from_row in PASS_THROUGH.items()}
+            arrays.update({name: pa.array([o[name] for o in outcomes], type=t)
+                           for name, t in computed})
+            yield pa.RecordBatch.from_arrays(
+                [_as_type(arrays[f.name], f.type) for f in outcome_schema], schema=outcome_schema)
+
+    return process
+
+
+def lines_task(serialise: Callable[[dict[str, Any]], str]) -> Task:
+    """Each row -> one line of text (column `value`) by `serialise`."""
+    def lines(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            yield pa.RecordBatch.from_pydict(
+                {"value": [serialise(r) for r in batch.to_pylist()]})
+
+    return lines
