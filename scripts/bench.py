@@ -12,8 +12,8 @@ repo root). One run measures:
   `floor_s` is that time divided by the cores of the master (2 for local[2]): no job on
   those cores can do NER faster than that;
 * the job: `./scripts/submit.sh --master M jobs/build_dataset.py --squad FILE --output TMP`
-  end to end, its wall time and its time per stage (parsed from its `done in ...` line on
-  stdout and its `[faithqa] <stage> <secs>s` progress lines on stderr);
+  end to end, its wall time and its time per stage (from the `stage_seconds` and
+  `wall_seconds` of the manifest.json it writes);
 * the reference runner (`python -m faithqa_spark.reference`) on the same file: wall time, and
   whether its jsonl/*.jsonl and report.json are byte-identical to the job's;
 * scaling: the job on slices of the input (whole articles, first ones first) written to a
@@ -55,10 +55,6 @@ SAMPLE_EVERY_S = 0.2
 MB = 1024 * 1024
 
 WORKER_MARKERS = ("pyspark.daemon", "pyspark.worker")
-STAGE_ITEM = re.compile(r"([A-Za-z_][\w-]*)\s+(\d+(?:\.\d+)?)s")
-DONE_LINE = re.compile(r"^done in (\d+(?:\.\d+)?)s \(stages: (.*)\)\s*$")
-PROGRESS_LINE = re.compile(r"\[faithqa\]\s+(\S+)\s+(\d+(?:\.\d+)?)s\s?(.*)$")
-REFERENCE_DONE = re.compile(r"^reference run done in (\d+(?:\.\d+)?)s")
 
 
 def log(msg: str) -> None:
@@ -104,37 +100,14 @@ def parse_fractions(text: str) -> list[float]:
     return sorted(out)
 
 
-def parse_stage_items(text: str) -> dict[str, float]:
-    """'read 8.0s, ner 113.2s' -> {'read': 8.0, 'ner': 113.2}, in order."""
-    return {name: float(secs) for name, secs in STAGE_ITEM.findall(text)}
-
-
-def parse_done_line(stdout: str) -> tuple[float | None, dict[str, float]]:
-    """The job's total and per-stage seconds from its last `done in Xs (stages: ...)` line."""
-    total, stages = None, {}
-    for line in stdout.splitlines():
-        m = DONE_LINE.match(line.strip())
-        if m:
-            total, stages = float(m.group(1)), parse_stage_items(m.group(2))
-    return total, stages
-
-
-def parse_progress_lines(stderr: str) -> dict[str, float]:
-    """{stage: seconds} from the `[faithqa] <stage> <secs>s <what>` lines, in order."""
-    out: dict[str, float] = {}
-    for line in stderr.splitlines():
-        m = PROGRESS_LINE.search(line)
-        if m:
-            out[m.group(1)] = float(m.group(2))
-    return out
-
-
-def parse_reference_done(stdout: str) -> float | None:
-    for line in stdout.splitlines():
-        m = REFERENCE_DONE.match(line.strip())
-        if m:
-            return float(m.group(1))
-    return None
+def run_times(output: Path) -> tuple[float | None, dict[str, float]]:
+    """A run's time inside the runner (`wall_seconds`) and its seconds per stage, in order,
+    from the manifest.json both runners write under their output directory."""
+    path = output / "manifest.json"
+    if not path.is_file():
+        return None, {}
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    return manifest.get("wall_seconds"), dict(manifest.get("stage_seconds", {}))
 
 
 def count_questions(doc: dict[str, Any]) -> int:
@@ -404,19 +377,15 @@ def reference_command(squad: Path, output: Path) -> list[str]:
 
 def run_job(master: str, squad: Path, output: Path, label: str) -> dict[str, Any]:
     r = run_measured(job_command(master, squad, output), label, is_progress)
-    in_job, stages = parse_done_line(r.stdout)
-    progress = parse_progress_lines(r.stderr + "\n" + r.stdout)
-    if not stages:
-        stages = progress
-    return {"wall_s": r.wall_s, "in_job_s": in_job, "stages": stages,
-            "progress_stages": progress, "memory": r.memory, "output": str(output),
-            "load_1m": r.load_1m}
+    in_job, stages = run_times(output)
+    return {"wall_s": r.wall_s, "in_job_s": in_job, "stages": stages, "memory": r.memory,
+            "output": str(output), "load_1m": r.load_1m}
 
 
 def run_reference(squad: Path, output: Path) -> dict[str, Any]:
     r = run_measured(reference_command(squad, output), "reference", is_progress)
-    return {"wall_s": r.wall_s, "in_run_s": parse_reference_done(r.stdout),
-            "stages": parse_progress_lines(r.stderr + "\n" + r.stdout),
+    in_run, stages = run_times(output)
+    return {"wall_s": r.wall_s, "in_run_s": in_run, "stages": stages,
             "peak_rss_mb": r.memory["peak_driver_python_rss_mb"]
             or max((p["peak_rss_mb"] for p in r.memory["processes"]), default=None),
             "output": str(output), "load_1m": r.load_1m}
@@ -583,8 +552,9 @@ def render(res: dict[str, Any]) -> str:
     out.append(f"  (1-minute load average at the start: job {job['load_1m']:.1f}, reference "
                f"{ref['load_1m']:.1f})" if ref else
                f"  (1-minute load average at the start: job {job['load_1m']:.1f})")
-    out.append(f"  (job: 'done in' {fmt_s(job['in_job_s'])} inside the driver; the rest is "
-               f"spark-submit/JVM/Python start-up, session start and stop)")
+    out.append(f"  (job: {fmt_s(job['in_job_s'])} inside build_dataset, the manifest's "
+               f"wall_seconds; the rest is spark-submit/JVM/Python start-up, session start "
+               f"and stop)")
     out.append("")
     s = res["summary"]
     out.append(table([

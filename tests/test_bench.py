@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -22,32 +23,17 @@ def _load_bench():
 bench = _load_bench()
 
 
-def test_parse_done_line():
-    stdout = ("Output: /tmp/x\n"
-              "squad: 10 records -> 5 samples (50.0%)\n"
-              "done in 140.3s (stages: read 8.0s, ner 113.2s, bank 2.5s, process 9.1s, "
-              "split 1.0s, write 4.4s, report 0.6s)\n")
-    total, stages = bench.parse_done_line(stdout)
+def test_run_times_come_from_the_manifest(tmp_path):
+    assert bench.run_times(tmp_path) == (None, {})
+    (tmp_path / "manifest.json").write_text(json.dumps({
+        "runner": "spark", "wall_seconds": 140.3,
+        "stage_seconds": {"read": 8.0, "ner": 113.2, "bank": 2.5, "process": 9.1,
+                          "split": 1.0, "report": 0.6, "write": 4.4}}))
+    total, stages = bench.run_times(tmp_path)
     assert total == 140.3
-    assert stages == {"read": 8.0, "ner": 113.2, "bank": 2.5, "process": 9.1, "split": 1.0,
-                      "write": 4.4, "report": 0.6}
-    assert list(stages) == ["read", "ner", "bank", "process", "split", "write", "report"]
-    assert bench.parse_done_line("no such line\n") == (None, {})
-
-
-def test_parse_progress_lines():
-    stderr = ("25/12/02 09:00:00 WARN Utils: something 3.0s\n"
-              "[faithqa] read         8.0s 87,599 records from 1 file(s)\n"
-              "[faithqa] ner        113.2s 18,891 distinct contexts in 30 partitions\n"
-              "[faithqa] split        1.1s \n"
-              "    job: [faithqa] write 12s\n")
-    assert bench.parse_progress_lines(stderr) == {"read": 8.0, "ner": 113.2, "split": 1.1,
-                                                  "write": 12.0}
-
-
-def test_parse_reference_done():
-    assert bench.parse_reference_done("reference run done in 230.5s: out\n") == 230.5
-    assert bench.parse_reference_done("") is None
+    assert list(stages.items()) == [("read", 8.0), ("ner", 113.2), ("bank", 2.5),
+                                    ("process", 9.1), ("split", 1.0), ("report", 0.6),
+                                    ("write", 4.4)]
 
 
 @pytest.mark.parametrize("master, cores", [

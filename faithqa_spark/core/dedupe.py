@@ -33,7 +33,7 @@ def mark_in_order(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """The policy over rows streamed in `order_key` order (one file's rows in file order
     are): the first row with an id is the one kept, and only each id's first place is
     held, never the rows. The Spark job runs it in each read task, then applies it across
-    files to the ids seen in more than one (`pipeline.with_duplicates_rejected`)."""
+    files to the ids seen in more than one (`spark.transforms.with_duplicates_rejected`)."""
     first: dict[str, tuple[str, str]] = {}
     for row in rows:
         kept = first.get(row[C.ID])

@@ -1,6 +1,6 @@
 """Column names and field types of every record the pipeline passes around: one place.
 
-Plain Python so that the core stays Spark-free; `faithqa_spark.schema` turns these into
+Plain Python so that the core stays Spark-free; `faithqa_spark.arrow` and `faithqa_spark.spark.schema` turn these into
 Spark StructTypes and pyarrow schemas.
 """
 
@@ -55,7 +55,7 @@ SPAN_END = "end"
 # internal: the stable per-row hash that orders rows for capping and splitting
 SPLIT_KEY = "split_key"
 
-# Field kinds understood by faithqa_spark.schema.
+# Field kinds understood by faithqa_spark.arrow.
 STRING, LONG, INT, STRINGS, SPANS, ENTITY_LIST, MENTION_LIST = (
     "string", "long", "int", "array<string>", "spans", "entities", "mentions",
 )

@@ -162,3 +162,15 @@ def lines_task(serialise: Callable[[dict[str, Any]], str]) -> Task:
                 {"value": [serialise(r) for r in batch.to_pylist()]})
 
     return lines
+
+
+def apply_task(fn: Callable[..., str], args: list[str], name: str) -> Task:
+    """Each row with a string column `name` added: `fn` (a core function) of its `args`
+    columns. For few rows: every value crosses into Python."""
+    def apply(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            values = [fn(*v) for v in zip(*(batch.column(a).to_pylist() for a in args))]
+            yield pa.RecordBatch.from_arrays([*batch.columns, pa.array(values, pa.string())],
+                                             names=[*batch.schema.names, name])
+
+    return apply

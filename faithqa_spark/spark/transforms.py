@@ -8,13 +8,14 @@ from typing import Any, Mapping
 
 from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
+from pyspark.sql import types as T
 
 from faithqa_spark import faults
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
 from faithqa_spark.core.bank import EntityBank
-from faithqa_spark.core.dedupe import DUPLICATE_OF
+from faithqa_spark.core.dedupe import duplicate_detail
 from faithqa_spark.core.outcomes import PLACED_AS, leftover_sources
 from faithqa_spark.core.process import ROW_INPUT, Provenance
 from faithqa_spark.inputs import InputFile
@@ -32,11 +33,6 @@ def read_qa(spark: SparkSession, files: list[InputFile], cfg: Config) -> DataFra
     return raw.mapInArrow(tasks.read_task(by_path, cfg), S.QA_SCHEMA)
 
 
-def duplicate_detail(first_file: Column, first_loc: Column) -> Column:
-    """`core.dedupe.duplicate_detail` of two columns: its prefix and its form, as a Column."""
-    return F.concat(F.lit(DUPLICATE_OF), first_file, F.lit(" "), first_loc)
-
-
 def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
     """`core.dedupe`'s policy across files. Each read task has applied it within its file
     (`mark_in_order`); here only the ids seen more than once are shuffled with their
@@ -44,15 +40,21 @@ def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
     its own file is marked again, naming the first copy of all files."""
     first = F.min(F.struct(C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC))
     dups = (qa.groupBy(C.ID).agg(F.count(F.lit(1)).alias("_n"), first.alias("_first"))
-            .filter(F.col("_n") > 1).select(C.ID, "_first"))
-    is_dup = (F.col("_first").isNotNull()
-              & ((F.col(C.INPUT_FILE) != F.col(f"_first.{C.INPUT_FILE}"))
-                 | (F.col(C.RECORD_INDEX) != F.col(f"_first.{C.RECORD_INDEX}")))
+            .filter(F.col("_n") > 1)
+            .select(C.ID, *[F.col(f"_first.{c}").alias(f"_first_{c}")
+                            for c in (C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC)]))
+    # the detail text is the core's own function, run on these few rows
+    dups = dups.mapInArrow(
+        tasks.apply_task(duplicate_detail, [f"_first_{C.INPUT_FILE}", f"_first_{C.RECORD_LOC}"],
+                         "_detail"),
+        T.StructType([*dups.schema.fields, T.StructField("_detail", T.StringType())]))
+    is_dup = (F.col(f"_first_{C.INPUT_FILE}").isNotNull()
+              & ((F.col(C.INPUT_FILE) != F.col(f"_first_{C.INPUT_FILE}"))
+                 | (F.col(C.RECORD_INDEX) != F.col(f"_first_{C.RECORD_INDEX}")))
               & ((F.col(C.STATUS) != C.REJECTED) | (F.col(C.REASON) == reasons.DUPLICATE_ID)))
-    detail = duplicate_detail(F.col(f"_first.{C.INPUT_FILE}"), F.col(f"_first.{C.RECORD_LOC}"))
     replaced = {C.STATUS: F.when(is_dup, F.lit(C.REJECTED)).otherwise(F.col(C.STATUS)),
                 C.REASON: F.when(is_dup, F.lit(reasons.DUPLICATE_ID)).otherwise(F.col(C.REASON)),
-                C.DETAIL: F.when(is_dup, detail).otherwise(F.col(C.DETAIL))}
+                C.DETAIL: F.when(is_dup, F.col("_detail")).otherwise(F.col(C.DETAIL))}
     return (qa.join(dups, on=C.ID, how="left")
             .select(*[replaced.get(name, F.col(name)).alias(name) for name, _ in C.QA_FIELDS]))
 
