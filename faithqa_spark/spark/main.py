@@ -69,3 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"done in {time.perf_counter() - t:.1f}s "
           f"(stages: {', '.join(f'{k} {v:.1f}s' for k, v in result.stage_seconds.items())})")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
