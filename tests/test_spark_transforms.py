@@ -155,3 +155,53 @@ def test_read_qa_equals_reader(spark, tmp_path, cfg):
     statuses = {r[C.ID]: (r[C.STATUS], r[C.REASON]) for r in got.collect()}
     assert statuses == {"squad:a": ("ok", None), "squad:b": ("ok", None),
                         "squad:c": ("rejected", "empty_field")}
+
+
+def _outcome(i: int, source: str, status: str, reason: str | None = None) -> dict:
+    rid = f"{source}:{i}"
+    row = dict.fromkeys(name for name, _ in C.OUTCOME_FIELDS)
+    row.update({C.ID: rid, C.SOURCE: source, C.STATUS: status, C.REASON: reason,
+                C.SPLIT_KEY: split_key(42, rid), C.INPUT_FILE: f"{source}.json",
+                C.RECORD_LOC: f"qa={i}", C.QUESTION: f"Q{i}?", C.ORIGINAL_ANSWER: f"a{i}",
+                C.ORIGINAL_CONTEXT: "Anna Velt sailed from Grenwick to Hollin in 1952."})
+    if status == C.OK:
+        row.update({C.ENTITY_TYPE: "PERSON", C.MATCH_STRATEGY: "exact",
+                    C.MODIFIED_CONTEXT: "Oda Renn sailed from Grenwick to Hollin in 1952.",
+                    C.FAITHFUL_ANSWER: "Oda Renn", C.ANSWER_STARTS: [0],
+                    C.MODIFIED_SPANS: [{C.SPAN_START: 0, C.SPAN_END: 8}], C.NUM_REPLACEMENTS: 1})
+    return row
+
+
+def test_placement_leftovers_and_tally_equal_core(spark):
+    from faithqa_spark.core import outcomes as O
+    from faithqa_spark.spark import actions
+    from faithqa_spark.spark import transforms as T
+
+    cfg = load_config(None, ["limits.max_success={ triviaqa = 4 }"])
+    outs = ([_outcome(i, "squad", C.OK) for i in range(30)]
+            + [_outcome(i, "triviaqa", C.OK) for i in range(9)]
+            + [_outcome(50 + i, "squad", C.FILTERED, "no_entity_match") for i in range(3)])
+    rejects = [{**qa_row(str(90 + i), CTX1, "x"), C.STATUS: C.REJECTED,
+                C.REASON: "empty_field", C.INPUT_FILE: "squad.json"} for i in range(2)]
+    qa = spark.createDataFrame(rejects, S.QA_SCHEMA)
+    df = spark.createDataFrame(outs, S.OUTCOME_SCHEMA).repartition(3)
+
+    bounds = actions.split_bounds(df, cfg)
+    assert bounds == O.bounds_by_source(outs, cfg)
+    final = T.placed(df, bounds)
+    want_final = [O.placed(o, bounds) for o in outs]
+    assert_df_equality(T.dataset(final), spark.createDataFrame(
+        [O.dataset_row(p) for p in want_final if p[C.STATUS] == C.OK], S.DATASET_SCHEMA),
+        ignore_row_order=True, ignore_nullable=True)
+    want_left = [O.leftover_row(r) for r in rejects + want_final if r[C.STATUS] != C.OK]
+    assert_df_equality(T.leftovers(final, qa), spark.createDataFrame(want_left, S.LEFTOVER_SCHEMA),
+                       ignore_row_order=True, ignore_nullable=True)
+    assert sum(r[C.REASON] == "over_source_cap" for r in want_left) == 5
+
+    inputs = actions.input_counts(qa)
+    got = actions.final_tally(final, qa, inputs)
+    want = O.tally(O.group_counts(rejects, O.INPUT_KEYS),
+                   O.group_counts(want_final + rejects, O.TALLY_KEYS))
+    assert sorted(got.statuses, key=str) == sorted(want.statuses, key=str)
+    assert sorted(got.successes, key=str) == sorted(want.successes, key=str)
+    assert got.inputs == want.inputs

@@ -16,9 +16,10 @@ def ner_table(ner_df: DataFrame, model_name: str, model_version: str) -> DataFra
     """The NER results as NER_TABLE_FIELDS rows."""
     # NER partitions are sized for NER's cost; a file each would make many small files
     parts = ner_df.sparkSession.sparkContext.defaultParallelism
-    return ner_df.coalesce(parts).select(
-        C.CONTEXT_ID, F.lit(model_name).alias(C.MODEL_NAME),
-        F.lit(model_version).alias(C.MODEL_VERSION), C.ENTITIES)
+    return (ner_df.coalesce(parts)
+            .withColumn(C.MODEL_NAME, F.lit(model_name))
+            .withColumn(C.MODEL_VERSION, F.lit(model_version))
+            .select(*[name for name, _ in C.NER_TABLE_FIELDS]))
 
 
 def cached_entities(spark: SparkSession, cache_dir: str, contexts: DataFrame,
