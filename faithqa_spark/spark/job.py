@@ -21,7 +21,6 @@ from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.bank import EntityBank
 from faithqa_spark.core.bank_build import run_bank
-from faithqa_spark.core.outcomes import Tally
 from faithqa_spark.core.process import Provenance
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.inputs import InputFile
@@ -46,22 +45,13 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         with warm_workers(spark, cfg, busy=len(files), enabled=ner_cache is None):
             qa, inputs = read_stage(spark, plan, cfg, files, stages)
             ner = ner_stage(spark, plan, cfg, qa, ner_cache, stages)
-        bank, bank_origin = run_bank(given_bank, bank_dir, lambda: actions.mention_counts(
-            ner.df), cfg.bank)
-        cbank.save(bank, plan.staging / "entity_bank")
-        stages.done("bank", f"{sum(bank.counts().values()):,} entities")
+        bank, bank_origin = bank_stage(plan, cfg, given_bank, bank_dir, ner, stages)
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, ner.model_id)
         outcomes = process_stage(spark, plan, cfg, qa, ner.df, bank, prov, stages)
-        final = T.placed(outcomes, actions.split_bounds(outcomes, cfg))
-        stages.done("split")
-        counts = actions.final_tally(final, qa, inputs)
+        final = split_stage(outcomes, cfg, stages)
         # reconciled before anything is published: a lost row stops the job here
-        report = report_stage(counts, bank, bank_origin, prov, ner, stages)
-        plan.add_table("ner", ner_table(ner.df, ner.model_name, ner.model_version))
-        plan.add_table("entity_bank", bank_table(spark, bank, bank_origin))
-        plan.write(T.dataset(final), T.leftovers(final, qa))
-        plan.write_report(report)
-        stages.done("write")
+        report = report_stage(final, qa, inputs, bank, bank_origin, prov, ner, stages)
+        write_stage(spark, plan, final, qa, ner, bank, bank_origin, report, stages)
         delta_tables = plan.publish()
     write_manifest(out, cfg, files, report, stages.seconds, started=started,
                    runner=f"spark {spark.version} ({spark.sparkContext.master})",
@@ -119,6 +109,15 @@ def ner_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa: DataFrame,
     return NerResult(ner_df, n_contexts, n_fresh, name, version, fner.format_model_id(meta))
 
 
+def bank_stage(plan: OutputPlan, cfg: Config, given: EntityBank | None, given_dir: str | None,
+               ner: NerResult, stages: Stages) -> tuple[EntityBank, str]:
+    """The run's bank (`core.bank_build.run_bank`), saved in the paper's format."""
+    bank, origin = run_bank(given, given_dir, lambda: actions.mention_counts(ner.df), cfg.bank)
+    cbank.save(bank, plan.staging / "entity_bank")
+    stages.done("bank", f"{sum(bank.counts().values()):,} entities")
+    return bank, origin
+
+
 def process_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa: DataFrame,
                   ner_df: DataFrame, bank: EntityBank, prov: Provenance,
                   stages: Stages) -> DataFrame:
@@ -130,16 +129,35 @@ def process_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa: DataFr
     return outcomes
 
 
-def report_stage(counts: Tally, bank: EntityBank, bank_origin: str, prov: Provenance,
-                 ner: NerResult, stages: Stages) -> dict:
-    """report.json's content (`core.report.build_report`); raises ReconciliationError when a
-    row was lost."""
+def split_stage(outcomes: DataFrame, cfg: Config, stages: Stages) -> DataFrame:
+    """Every outcome placed (`core.outcomes.placed`): its split, and over the cap filtered."""
+    final = T.placed(outcomes, actions.split_bounds(outcomes, cfg))
+    stages.done("split")
+    return final
+
+
+def report_stage(final: DataFrame, qa: DataFrame, inputs: list, bank: EntityBank,
+                 bank_origin: str, prov: Provenance, ner: NerResult, stages: Stages) -> dict:
+    """report.json's content (`core.report.build_report`) from the tally of every row's
+    place; raises ReconciliationError when a row was lost."""
+    counts = actions.final_tally(final, qa, inputs)
     report = build_report(counts.inputs, counts.statuses, counts.successes,
                           bank_counts=bank.counts(), bank_origin=bank_origin,
                           provenance=provenance_dict(prov),
                           ner=ner_section(ner.contexts, ner.sent_to_ner))
     stages.done("report")
     return report
+
+
+def write_stage(spark: SparkSession, plan: OutputPlan, final: DataFrame, qa: DataFrame,
+                ner: NerResult, bank: EntityBank, bank_origin: str, report: dict,
+                stages: Stages) -> None:
+    """The dataset, the leftovers, the NER and bank tables and report.json, staged."""
+    plan.add_table("ner", ner_table(ner.df, ner.model_name, ner.model_version))
+    plan.add_table("entity_bank", bank_table(spark, bank, bank_origin))
+    plan.write(T.dataset(final), T.leftovers(final, qa))
+    plan.write_report(report)
+    stages.done("write")
 
 
 @contextmanager
