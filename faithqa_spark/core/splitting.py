@@ -1,9 +1,10 @@
 """Exact 80/10/10 splits (and per-source caps) by rank of a stable per-row hash.
 
 Rows of a source are ordered by (split_key, id); the first `cap` rows are kept and cut into
-train/dev/test by rank, so the counts are exact and do not depend on partitioning. The
-Spark side finds the keys at the cut ranks without sorting everything in one place: it
-counts rows per hash bucket, then looks only inside the buckets where a cut falls.
+train/dev/test by rank, so the counts are exact and do not depend on partitioning. Both
+runners label rows by the keys at the cut ranks (`source_bounds`), found without sorting
+everything in one place: rows are counted per hash bucket, and only the buckets where a cut
+falls are looked into.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def label_for_rank(rank: int, cuts: Sequence[int]) -> str:
 
 
 def label_sorted(keys: Sequence[Key], cap: int, train: float, dev: float) -> dict[str, str]:
-    """The reference path: labels for all of a source's rows at once."""
+    """Labels for all of a source's rows from one sort: the plain statement of the rule,
+    which the tests hold the bucketed bounds (`source_bounds`, `label_for_key`) to."""
     cuts = cut_ranks(len(keys), cap, train, dev)
     return {k[1]: label_for_rank(r, cuts) for r, k in enumerate(sorted(keys))}
 
