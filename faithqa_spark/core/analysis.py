@@ -50,7 +50,7 @@ def ratio_bucket(replacement: str, original: str) -> str | None:
     None when the original is empty (no ratio)."""
     if not original:
         return None
-    return _ratio_label(len(replacement) * RATIO_STEPS_PER_UNIT // len(original))
+    return ratio_label(len(replacement) * RATIO_STEPS_PER_UNIT // len(original))
 
 
 def input_row_buckets(row: Mapping[str, Any]) -> list[Bucket]:
@@ -113,11 +113,13 @@ def _context_index(label: str) -> int:
     return CONTEXT_EDGES.index(int(label.split("-")[0].rstrip("+")))
 
 
-def _ratio_label(steps: int) -> str:
+def ratio_label(steps: int) -> str:
+    """The label of the ratio bucket [steps/10, steps/10 + 0.1)."""
     return f"{steps // RATIO_STEPS_PER_UNIT}.{steps % RATIO_STEPS_PER_UNIT}"
 
 
-def _ratio_steps(label: str) -> int:
+def ratio_steps(label: str) -> int:
+    """The inverse of ratio_label."""
     whole, tenth = label.split(".")
     return int(whole) * RATIO_STEPS_PER_UNIT + int(tenth)
 
@@ -131,7 +133,7 @@ def _int_span(first: str, last: str) -> list[str]:
 
 
 def _ratio_span(first: str, last: str) -> list[str]:
-    return [_ratio_label(k) for k in range(_ratio_steps(first), _ratio_steps(last) + 1)]
+    return [ratio_label(k) for k in range(ratio_steps(first), ratio_steps(last) + 1)]
 
 
 _KINDS: dict[str, tuple[str, ...]] = {
@@ -142,5 +144,5 @@ _KINDS: dict[str, tuple[str, ...]] = {
 _ORDER: dict[str, tuple[Callable[[str], int], Callable[[str, str], list[str]]]] = {
     "context": (_context_index, _index_span),
     "count": (int, _int_span),
-    "ratio": (_ratio_steps, _ratio_span),
+    "ratio": (ratio_steps, _ratio_span),
 }

@@ -1,0 +1,169 @@
+"""The HTML analysis report: rendered from a hand-made report.json, every chart present."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from faithqa_spark.core import analysis as A
+from faithqa_spark.core import fields as C
+from faithqa_spark.report import write_report
+from faithqa_spark.report.__main__ import main as report_main
+from faithqa_spark.report.charts import audit_groups
+from faithqa_spark.report.index import CHARTS, headline_table
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _ds(source: str, ctx: int, orig: str, rep: str, n: int) -> dict[str, Any]:
+    return {C.SOURCE: source, C.ORIGINAL_CONTEXT: "c" * ctx, C.ORIGINAL_ENTITY: orig,
+            C.REPLACEMENT_ENTITY: rep, C.NUM_REPLACEMENTS: n}
+
+
+def hand_report(with_analysis: bool = True, with_audit: bool = True) -> dict[str, Any]:
+    """A report.json as the runners write it, for two sources of invented rows."""
+    def source(inp, ok, filt, rej, reasons, splits, types, strategies):
+        return {"input_records": inp, "success": ok, "filtered": filt, "rejected": rej,
+                "success_rate": round(ok / inp, 6), "filtered_by_reason": reasons,
+                "rejected_by_reason": {"empty_field": rej}, "splits": splits,
+                "entity_types": types, "match_strategies": strategies,
+                "files": {f"in/{inp}.json": {"input_records": inp, "success": ok,
+                                             "filtered": filt, "rejected": rej}}}
+    report: dict[str, Any] = {
+        "pipeline_version": "faithqa-spark/0.1.0", "config_hash": "0123456789abcdef",
+        "ner_model": "en_test_ruler-0.0.1",
+        "bank": {"origin": "built from squad contexts", "total": 60,
+                 "counts": {"PERSON": 20, "GPE": 15, "ORG": 10, "DATE": 8, "CARDINAL": 4,
+                            "NORP": 2, "LOC": 1, "EVENT": 0}},
+        "sources": {
+            "triviaqa": source(10, 4, 5, 1, {"no_entity_match": 3, "no_evidence_context": 2},
+                               {"train": 3, "dev": 0, "test": 1}, {"PERSON": 3, "LOC": 1},
+                               {"exact": 4}),
+            "squad": source(20, 10, 9, 1, {"no_entity_match": 6, "no_replacement": 2,
+                                           "answer_too_short": 1},
+                            {"train": 8, "dev": 1, "test": 1},
+                            {"GPE": 5, "PERSON": 3, "DATE": 2},
+                            {"exact": 6, "substring": 3, "positional": 1}),
+        },
+        "total": {"input_records": 30, "success": 14, "filtered": 14, "rejected": 2,
+                  "success_rate": round(14 / 30, 6)},
+        "ner": {"distinct_contexts": 9, "sent_to_ner": 9, "from_cache": 0},
+    }
+    if with_analysis:
+        rows = [_ds("squad", 120 + 40 * i, "Pellin Bay", "Skarn Gulf"[: 3 + i % 7], 1 + i % 3)
+                for i in range(10)]
+        rows += [_ds("triviaqa", 900 + 300 * i, "Tove Arlen", "Oda Renn", 1) for i in range(4)]
+        counts = Counter(k for r in rows for k in A.row_buckets(r))
+        counts.update(k for i in range(30) for k in A.input_row_buckets(
+            {C.SOURCE: "squad" if i < 20 else "triviaqa", C.CONTEXT: "q" * (80 + 60 * i),
+             C.STATUS: C.OK}))
+        report["analysis"] = A.analysis_section([(*k, n) for k, n in counts.items()],
+                                                length_ratio_bounds=(0.3, 3.0))
+    if with_audit:
+        def flags(a, f):
+            return {"replacement_present": {"applies": a, "fails": 0, "rate": 0.0},
+                    "name_part_leak": {"applies": a // 2, "fails": f,
+                                       "rate": round(f / (a // 2), 6)},
+                    "gender_conflict": {"applies": 0, "fails": 0, "rate": None}}
+        report["audit"] = {"overall": flags(14, 2),
+                           "sources": {"squad": flags(10, 1), "triviaqa": flags(4, 1)}}
+    return report
+
+
+def _rendered(tmp_path: Path, report: dict[str, Any]) -> tuple[str, Path]:
+    index = write_report(report, tmp_path)
+    assert index == tmp_path / "report" / "index.html"
+    return index.read_text(encoding="utf-8"), index.parent
+
+
+def test_every_section_has_its_chart_and_every_image_is_a_png(tmp_path):
+    page, d = _rendered(tmp_path, hand_report())
+    for chart in CHARTS:
+        assert f'<section id="{chart.id}">' in page, chart.id
+    assert '<section id="headline">' in page
+    images = re.findall(r'<img src="([^"]+)" width="(\d+)" height="(\d+)"', page)
+    assert sorted(i[0] for i in images) == sorted(f"{c.id}.png" for c in CHARTS)
+    for name, w, h in images:
+        data = (d / name).read_bytes()
+        assert data[:8] == PNG_MAGIC, name
+        # the IHDR chunk holds the pixel size the page declares
+        assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (
+            int(w), int(h)), name
+    assert 'class="note"' not in page
+    assert "http" not in page  # nothing to fetch from the network
+
+
+def test_rendering_is_byte_stable(tmp_path):
+    report = hand_report()
+    _, a = _rendered(tmp_path / "a", report)
+    _, b = _rendered(tmp_path / "b", report)
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir())
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+    assert b"Software" not in (a / "bank.png").read_bytes()
+
+
+def test_missing_analysis_and_audit_become_notes(tmp_path):
+    _, d = _rendered(tmp_path, hand_report())  # an earlier render with every chart
+    page, d = _rendered(tmp_path, hand_report(with_analysis=False, with_audit=False))
+    skipped = {"context-length", "replacements", "length-ratio", "audit"}
+    for chart in CHARTS:
+        section = page.split(f'<section id="{chart.id}">')[1].split("</section>")[0]
+        if chart.id in skipped:
+            assert 'class="note"' in section and "<img" not in section, chart.id
+            assert not (d / f"{chart.id}.png").exists(), chart.id  # stale chart removed
+        else:
+            assert f'src="{chart.id}.png"' in section, chart.id
+    assert "no audit section" in page
+
+
+def test_headline_table_numbers():
+    table = headline_table(hand_report())
+    rows = re.findall(r"<tr(?: class=\"total\")?>(.*?)</tr>", table)
+    cells = [re.findall(r"<t[dh]>(.*?)</t[dh]>", r) for r in rows]
+    assert cells[0][:5] == ["source", "input records", "rejected", "filtered", "dataset rows"]
+    assert cells[1] == ["squad", "20", "1", "9", "10", "50.0%",
+                        "no_entity_match (67% of filtered)", "8", "1", "1"]
+    assert cells[2][0] == "triviaqa" and cells[2][4:6] == ["4", "40.0%"]
+    assert cells[3] == ["total", "30", "2", "14", "14", "46.7%",
+                        "no_entity_match (64% of filtered)", "11", "1", "2"]
+
+
+def test_audit_groups_accept_sources_nested_or_beside_overall():
+    nested = hand_report()["audit"]
+    flat = {"overall": nested["overall"], **nested["sources"]}
+    for audit in (nested, flat):
+        groups = audit_groups(audit)
+        assert list(groups) == ["squad", "triviaqa", "overall"]
+        assert groups["squad"]["name_part_leak"] == {"applies": 5, "fails": 1, "rate": 0.2}
+    assert audit_groups({}) == {}
+
+
+def test_html_escapes_report_text(tmp_path):
+    report = hand_report()
+    report["bank"]["origin"] = "<script>alert(1)</script>"
+    page, _ = _rendered(tmp_path, report)
+    assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+def test_command_renders_an_output_directory(tmp_path, capsys):
+    (tmp_path / "report.json").write_text(json.dumps(hand_report()), encoding="utf-8")
+    assert report_main([str(tmp_path)]) == 0
+    assert (tmp_path / "report" / "index.html").is_file()
+    assert capsys.readouterr().out.strip() == str(tmp_path / "report" / "index.html")
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no such file"), ("{not json", "not valid JSON"), ("[1, 2]", "not a faithqa")])
+def test_command_reports_bad_input_in_one_line(tmp_path, capsys, content, message):
+    if content is not None:
+        (tmp_path / "report.json").write_text(content, encoding="utf-8")
+    assert report_main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and str(tmp_path / "report.json") in err and "\n" not in err
