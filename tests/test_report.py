@@ -59,9 +59,12 @@ def hand_report(with_analysis: bool = True, with_audit: bool = True) -> dict[str
                 for i in range(10)]
         rows += [_ds("triviaqa", 900 + 300 * i, "Tove Arlen", "Oda Renn", 1) for i in range(4)]
         counts = Counter(k for r in rows for k in A.row_buckets(r))
-        counts.update(k for i in range(30) for k in A.input_row_buckets(
-            {C.SOURCE: "squad" if i < 20 else "triviaqa", C.CONTEXT: "q" * (80 + 60 * i),
-             C.STATUS: C.OK}))
+        # the input: the dataset rows' contexts and those of the rows filtered out
+        inputs = [(r[C.SOURCE], len(r[C.ORIGINAL_CONTEXT])) for r in rows]
+        inputs += [("squad", 60 + 150 * i) for i in range(10)]
+        inputs += [("triviaqa", 1500 + 200 * i) for i in range(6)]
+        counts.update(k for s, n in inputs for k in A.input_row_buckets(
+            {C.SOURCE: s, C.CONTEXT: "q" * n, C.STATUS: C.OK}))
         report["analysis"] = A.analysis_section([(*k, n) for k, n in counts.items()],
                                                 length_ratio_bounds=(0.3, 3.0))
     if with_audit:

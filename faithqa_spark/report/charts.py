@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MultipleLocator
 
 from faithqa_spark.core import analysis as A
 from faithqa_spark.core import fields as C
@@ -165,8 +166,7 @@ def context_length(report: Report) -> Figure | None:
     return fig
 
 
-def _per_source_hist(report: Report, section: str, title: str, xlabel: str,
-                     rotate: bool = False) -> Figure | None:
+def _per_source_hist(report: Report, section: str, title: str, xlabel: str) -> Figure | None:
     an = report.get("analysis")
     if not an or not an.get(section):
         return None
@@ -176,8 +176,6 @@ def _per_source_hist(report: Report, section: str, title: str, xlabel: str,
     ax = fig.add_subplot()
     cats = list(next(iter(per.values())))
     _shares_by_source(ax, per, cats, colors, label_min=1.0)
-    if rotate:
-        ax.tick_params(axis="x", labelrotation=90)
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     return fig
@@ -189,22 +187,38 @@ def replacements(report: Report) -> Figure | None:
 
 
 def length_ratio(report: Report) -> Figure | None:
-    fig = _per_source_hist(report, A.LENGTH_RATIO, "Length ratio of the replacement",
-                           "len(replacement) / len(original entity), buckets of 0.1 "
-                           "labelled by their lower edge", rotate=True)
-    bounds = report.get("analysis", {}).get(A.LENGTH_RATIO_BOUNDS)
-    if fig is not None and bounds:
-        ax = fig.axes[0]
-        first = A.ratio_steps(ax.get_xticklabels()[0].get_text())
-        n = len(ax.get_xticklabels())
-        for key, edge in (("min", bounds["min"]), ("max", bounds["max"])):
-            # bucket k is drawn at x = k - first and covers [k, k + 1) tenths
-            x = edge * A.RATIO_STEPS_PER_UNIT - first - 0.5
-            if -0.5 <= x <= n - 0.5:
-                ax.axvline(x, color="#aa0000", linestyle="--", linewidth=1)
-                ax.annotate(f"configured {key} {edge}", (x, 1),
-                            xycoords=("data", "axes fraction"), xytext=(3, -12),
-                            textcoords="offset points", color="#aa0000", fontsize=8)
+    """Histogram on a true ratio axis (bars span their 0.1 buckets), with the bounds."""
+    an = report.get("analysis")
+    if not an or not an.get(A.LENGTH_RATIO):
+        return None
+    per = an[A.LENGTH_RATIO]
+    colors = source_colors(list(per))
+    bounds = an.get(A.LENGTH_RATIO_BOUNDS)
+    step = 1 / A.RATIO_STEPS_PER_UNIT
+    fig = new_figure(3.8)
+    ax = fig.add_subplot()
+    for (source, counts), (off, w) in zip(per.items(), bar_groups(len(per), 0.9)):
+        total = sum(counts.values())
+        xs = [(A.ratio_steps(b) + 0.5 + off) * step for b in counts]
+        shares = [100 * n / total if total else 0.0 for n in counts.values()]
+        ax.bar(xs, shares, w * step, color=colors[source], label=f"{source} (n={total:,})")
+    lo = min(A.ratio_steps(b) for c in per.values() for b in c) * step
+    hi = (max(A.ratio_steps(b) for c in per.values() for b in c) + 1) * step
+    if bounds:
+        for key, edge, dx, ha in (("min", bounds["min"], 3, "left"),
+                                  ("max", bounds["max"], -3, "right")):
+            ax.axvline(edge, color="#aa0000", linestyle="--", linewidth=1)
+            ax.annotate(f"configured {key} {edge}", (edge, 1), xycoords=("data", "axes fraction"),
+                        xytext=(dx, -12), textcoords="offset points", ha=ha, color="#aa0000",
+                        fontsize=8)
+        lo, hi = min(lo, bounds["min"]), max(hi, bounds["max"])
+    ax.set_xlim(lo - step, hi + step)
+    ax.xaxis.set_major_locator(MultipleLocator(0.5))
+    ax.xaxis.set_minor_locator(MultipleLocator(step))
+    ax.set_xlabel("len(replacement) / len(original entity) (buckets of 0.1)")
+    ax.set_ylabel("share of the source's dataset rows (%)")
+    ax.set_title("Length ratio of the replacement")
+    _legend_outside(ax)
     return fig
 
 
