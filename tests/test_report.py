@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -170,3 +173,22 @@ def test_command_reports_bad_input_in_one_line(tmp_path, capsys, content, messag
     assert report_main([str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and str(tmp_path / "report.json") in err and "\n" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not any(shutil.which(b) for b in ("chromium", "chromium-browser",
+                                                      "google-chrome")),
+                    reason="needs Chromium (apt-get install -y chromium)")
+def test_page_and_images_load_in_headless_chromium(tmp_path):
+    (tmp_path / "report.json").write_text(json.dumps(hand_report()), encoding="utf-8")
+    script = Path(__file__).resolve().parents[1] / "scripts" / "check_report.py"
+    done = subprocess.run([sys.executable, str(script), str(tmp_path), "--render"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{len(CHARTS)}/{len(CHARTS)} images loaded" in done.stdout
+    shot = (tmp_path / "report-screenshot.png").read_bytes()
+    assert shot[:8] == PNG_MAGIC and int.from_bytes(shot[20:24], "big") > 2000  # whole page
+    (tmp_path / "report" / "bank.png").unlink()  # and a missing image is caught
+    done = subprocess.run([sys.executable, str(script), str(tmp_path)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and "bank.png" in done.stderr
