@@ -132,7 +132,7 @@ def test_missing_analysis_and_audit_become_notes(tmp_path):
 def test_headline_table_numbers():
     table = headline_table(hand_report())
     rows = re.findall(r"<tr(?: class=\"total\")?>(.*?)</tr>", table)
-    cells = [re.findall(r"<t[dh]>(.*?)</t[dh]>", r) for r in rows]
+    cells = [re.findall(r"<t[dh](?: class=\"text\")?>(.*?)</t[dh]>", r) for r in rows]
     assert cells[0][:5] == ["source", "input records", "rejected", "filtered", "dataset rows"]
     assert cells[1] == ["squad", "20", "1", "9", "10", "50.0%",
                         "no_entity_match (67% of filtered)", "8", "1", "1"]

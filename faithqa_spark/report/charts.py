@@ -41,6 +41,12 @@ def _legend_outside(ax) -> None:
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
+def _value_grid_x(ax) -> None:
+    """Horizontal bars: grid lines along the value axis only."""
+    ax.grid(axis="y", visible=False)
+    ax.grid(axis="x", visible=True)
+
+
 def entity_types(report: Report) -> Figure:
     """The paper's figure: the entity type of the replaced entity, per source."""
     src = _sources(report)
@@ -97,7 +103,7 @@ def funnel(report: Report) -> Figure:
                    horizontal=True)
         ax.set_title(f"{source}: {pct(v['success'], v['input_records'])} of the input kept")
         ax.set_xlabel("rows")
-        ax.grid(axis="y", visible=False)
+        _value_grid_x(ax)
     if not src:
         no_data(fig.add_subplot())
     fig.suptitle("Filter funnel", fontweight="bold")
@@ -134,7 +140,7 @@ def bank(report: Report) -> Figure:
     label_bars(ax, bars, [f"{counts[t]:,} ({pct(counts[t], b.get('total', 0))})" for t in types],
                horizontal=True)
     ax.set_xlabel("distinct entities")
-    ax.grid(axis="y", visible=False)
+    _value_grid_x(ax)
     ax.set_title(f"Entity bank: {b.get('total', 0):,} entities ({b.get('origin', '?')})")
     return fig
 
@@ -261,7 +267,7 @@ def audit(report: Report) -> Figure | None:
     ax.set_xlim(0, 125)
     ax.set_xticks([0, 20, 40, 60, 80, 100])
     ax.set_xlabel("pass rate (%) among the rows the flag applies to")
-    ax.grid(axis="y", visible=False)
+    _value_grid_x(ax)
     _legend_outside(ax)
     ax.set_title("Audit: pass rate per flag")
     return fig

@@ -75,7 +75,8 @@ h2 { font-size: 1.25em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; ma
 table { border-collapse: collapse; font-size: 0.92em; margin: 0.5em 0; }
 th, td { border: 1px solid #ddd; padding: 0.3em 0.6em; text-align: right; }
 th { background: #f3f5f8; }
-td:first-child, th:first-child { text-align: left; }
+td:first-child, th:first-child, td.text { text-align: left; }
+td.text { white-space: nowrap; }
 tr.total td { font-weight: bold; background: #fafafa; }
 img { max-width: 100%; height: auto; display: block; }
 .caption { color: #444; font-size: 0.92em; margin: 0.3em 0 0.6em; }
@@ -166,12 +167,12 @@ def headline_table(report: Mapping[str, Any]) -> str:
     head = "".join(f"<th>{e(c)}</th>" for c in ("source", *HEADLINE_COLUMNS))
     body = []
     for name, s, top, splits, cls in rows:
-        cells = [f"{s.get(k, 0):,}" for k in ("input_records", "rejected", "filtered",
-                                              "success")]
-        cells += [f"{100 * s.get('success_rate', 0):.1f}%", top]
-        cells += [f"{splits.get(k, 0):,}" for k in C.SPLITS]
-        body.append(f"<tr{cls}><td>{e(name)}</td>"
-                    + "".join(f"<td>{e(c)}</td>" for c in cells) + "</tr>")
+        num = [f"{s.get(k, 0):,}" for k in ("input_records", "rejected", "filtered", "success")]
+        num.append(f"{100 * s.get('success_rate', 0):.1f}%")
+        tail = [f"{splits.get(k, 0):,}" for k in C.SPLITS]
+        cells = ([f"<td>{e(c)}</td>" for c in num] + [f'<td class="text">{e(top)}</td>']
+                 + [f"<td>{e(c)}</td>" for c in tail])
+        body.append(f"<tr{cls}><td>{e(name)}</td>" + "".join(cells) + "</tr>")
     return f"<table>\n<tr>{head}</tr>\n" + "\n".join(body) + "\n</table>"
 
 

@@ -27,6 +27,7 @@ STYLE = {
     "axes.spines.top": False,
     "axes.spines.right": False,
     "axes.grid": True,
+    "axes.grid.axis": "y",  # horizontal-bar charts switch to x
     "axes.axisbelow": True,
     "grid.color": "#dddddd",
     "grid.linewidth": 0.8,
