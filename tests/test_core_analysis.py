@@ -106,3 +106,17 @@ def test_section_is_independent_of_order_and_partitioning(specs, rnd: random.Ran
     rnd.shuffle(pieces)
     assert A.analysis_section(pieces) == whole
     assert sum(sum(v.values()) for v in whole[A.NUM_REPLACEMENTS].values()) == len(rows)
+
+
+def test_bucket_counts_of_batches_sum_to_the_section():
+    rows = [ds_row(n=1), ds_row(n=1), ds_row("triviaqa", n=2, rep="Skarn")]
+    qa = [qa_row(), qa_row(status=C.REJECTED), qa_row("triviaqa", "w" * 3000)]
+    partial = A.bucket_counts(rows[:2], A.row_buckets)
+    assert (A.NUM_REPLACEMENTS, "squad", "1", 2) in partial and partial == sorted(partial)
+    batches = (partial + A.bucket_counts(rows[2:], A.row_buckets)
+               + A.bucket_counts(qa, A.input_row_buckets))
+    assert A.analysis_section(batches) == section_of(qa, rows)
+    # the declared fields are all a bucket function reads
+    assert A.row_buckets({k: rows[2][k] for k in A.ROW_FIELDS}) == A.row_buckets(rows[2])
+    assert A.input_row_buckets({k: qa[2][k] for k in A.INPUT_ROW_FIELDS}) == \
+        A.input_row_buckets(qa[2])

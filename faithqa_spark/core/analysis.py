@@ -32,6 +32,10 @@ NUM_REPLACEMENTS = "num_replacements"
 LENGTH_RATIO = "length_ratio"
 LENGTH_RATIO_BOUNDS = "length_ratio_bounds"  # the configured window, when given
 SECTIONS = (CONTEXT_CHARS_INPUT, CONTEXT_CHARS_DATASET, NUM_REPLACEMENTS, LENGTH_RATIO)
+# The fields each bucket function reads (a Spark task ships only these).
+INPUT_ROW_FIELDS = [C.SOURCE, C.CONTEXT, C.STATUS]
+ROW_FIELDS = [C.SOURCE, C.ORIGINAL_CONTEXT, C.ORIGINAL_ENTITY, C.REPLACEMENT_ENTITY,
+              C.NUM_REPLACEMENTS]
 
 # Log-spaced lower edges, 1-1.5-2-3-5-7 per decade: readable labels, about 1.4x apart.
 CONTEXT_EDGES: tuple[int, ...] = (0,) + tuple(
@@ -72,6 +76,17 @@ def row_buckets(row: Mapping[str, Any]) -> list[Bucket]:
     if ratio is not None:
         keys.append((LENGTH_RATIO, source, ratio))
     return keys
+
+
+def bucket_counts(rows: Iterable[Mapping[str, Any]],
+                  buckets: Callable[[Mapping[str, Any]], list[Bucket]]) -> list[BucketCount]:
+    """Partial counts of a batch of rows (`buckets` is input_row_buckets or row_buckets),
+    sorted: a Spark task emits these per batch; analysis_section sums the partials."""
+    counts: dict[Bucket, int] = defaultdict(int)
+    for row in rows:
+        for key in buckets(row):
+            counts[key] += 1
+    return [(*key, n) for key, n in sorted(counts.items())]
 
 
 def analysis_section(counts: Iterable[BucketCount], *,
