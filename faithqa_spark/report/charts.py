@@ -88,9 +88,12 @@ def funnel(report: Report) -> Figure:
     dataset), with the share of the input."""
     src = _sources(report)
     colors = source_colors(list(src))
-    most = max((len(v.get("filtered_by_reason", {})) for v in src.values()), default=0)
-    fig = new_figure(0.6 + (0.6 + 0.3 * (most + 3)) * max(1, len(src)))
-    for ax, (source, v) in zip(grid(fig, len(src), ncols=1), src.items()):
+    bars_per = [len(v.get("filtered_by_reason", {})) + 3 for v in src.values()]
+    fig = new_figure(0.6 + sum(0.7 + 0.3 * n for n in bars_per))
+    # one panel per source, each as tall as its number of bars, so every bar is as thick
+    spec = fig.add_gridspec(max(len(src), 1), 1, height_ratios=[2 + n for n in bars_per] or [1])
+    for i, (source, v) in enumerate(src.items()):
+        ax = fig.add_subplot(spec[i, 0])
         rows = [("input records", v["input_records"]), ("rejected (malformed input)",
                                                         v["rejected"])]
         rows += [(f"filtered: {r}", n) for r, n in v.get("filtered_by_reason", {}).items()]
@@ -152,13 +155,14 @@ def context_length(report: Report) -> Figure | None:
     if not an or not an.get(A.CONTEXT_CHARS_INPUT):
         return None
     inputs, kept = an[A.CONTEXT_CHARS_INPUT], an.get(A.CONTEXT_CHARS_DATASET, {})
-    sources = sorted(inputs)
+    sources = sorted(set(inputs) | set(kept))
+    labels = list(next(iter(inputs.values())))  # the same buckets for every source
     colors = source_colors(sources)
     fig = new_figure(3.6 * len(sources))
     axes = grid(fig, len(sources), ncols=1)
     for ax, source in zip(axes, sources):
-        buckets = list(inputs[source])
-        n_in = [inputs[source][b] for b in buckets]
+        buckets = labels
+        n_in = [inputs.get(source, {}).get(b, 0) for b in buckets]
         n_ok = [kept.get(source, {}).get(b, 0) for b in buckets]
         xs = range(len(buckets))
         ax.bar(xs, n_in, 0.8, color=colors[source], alpha=0.3, label="input rows read OK")
