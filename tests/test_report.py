@@ -70,14 +70,19 @@ def hand_report(with_analysis: bool = True, with_audit: bool = True) -> dict[str
             {C.SOURCE: s, C.CONTEXT: "q" * n, C.STATUS: C.OK}))
         report["analysis"] = A.analysis_section([(*k, n) for k, n in counts.items()],
                                                 length_ratio_bounds=(0.3, 3.0))
-    if with_audit:
-        def flags(a, f):
-            return {"replacement_present": {"applies": a, "fails": 0, "rate": 0.0},
-                    "name_part_leak": {"applies": a // 2, "fails": f,
-                                       "rate": round(f / (a // 2), 6)},
-                    "gender_conflict": {"applies": 0, "fails": 0, "rate": None}}
-        report["audit"] = {"overall": flags(14, 2),
-                           "sources": {"squad": flags(10, 1), "triviaqa": flags(4, 1)}}
+    if with_audit:  # the shape of core/audit_summary.audit_report
+        def group(rows, leaks):
+            return {"rows": rows, "flags": {
+                "replacement_present": {"applies": rows, "fails": 0, "not_measurable": 0,
+                                        "rate": 0.0},
+                "name_part_leak": {"applies": rows // 2, "fails": leaks,
+                                   "not_measurable": rows - rows // 2,
+                                   "rate": round(leaks / (rows // 2), 6)},
+                "gender_conflict": {"applies": 0, "fails": 0, "not_measurable": rows,
+                                    "rate": None}}}
+        report["audit"] = {"flags": ["replacement_present", "name_part_leak", "gender_conflict"],
+                           "sources": {"squad": group(10, 1), "triviaqa": group(4, 1)},
+                           "total": group(14, 2)}
     return report
 
 
@@ -141,13 +146,16 @@ def test_headline_table_numbers():
                         "no_entity_match (64% of filtered)", "11", "1", "2"]
 
 
-def test_audit_groups_accept_sources_nested_or_beside_overall():
-    nested = hand_report()["audit"]
-    flat = {"overall": nested["overall"], **nested["sources"]}
-    for audit in (nested, flat):
-        groups = audit_groups(audit)
-        assert list(groups) == ["squad", "triviaqa", "overall"]
-        assert groups["squad"]["name_part_leak"] == {"applies": 5, "fails": 1, "rate": 0.2}
+def test_audit_groups_read_the_section_and_the_flat_shape():
+    section = hand_report()["audit"]
+    groups = audit_groups(section)
+    assert list(groups) == ["squad", "triviaqa", "total"]
+    assert list(groups["squad"]) == section["flags"]
+    assert groups["squad"]["name_part_leak"]["fails"] == 1
+    flat = {"overall": section["total"]["flags"],
+            **{s: g["flags"] for s, g in section["sources"].items()}}
+    assert audit_groups(flat) == {("overall" if k == "total" else k): v
+                                  for k, v in groups.items()}
     assert audit_groups({}) == {}
 
 

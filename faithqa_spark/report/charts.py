@@ -30,7 +30,7 @@ def _shares_by_source(ax, per_source: Mapping[str, Mapping[str, int]], categorie
         bars = ax.bar([x + off for x in xs], shares, w, color=colors[source],
                       label=f"{source} (n={total:,})")
         label_bars(ax, bars, [f"{s:.0f}%" if s >= label_min and s > 0 else "" for s in shares],
-                   size=7.5)
+                   size=8.5)
     ax.set_xticks(list(xs), categories)
     ax.set_ylabel("share of the source's dataset rows (%)")
     _legend_outside(ax)
@@ -167,7 +167,7 @@ def context_length(report: Report) -> Figure | None:
         xs = range(len(buckets))
         ax.bar(xs, n_in, 0.8, color=colors[source], alpha=0.3, label="input rows read OK")
         bars = ax.bar(xs, n_ok, 0.8, color=colors[source], label="dataset rows")
-        label_bars(ax, bars, [pct(k, i, 0) if i else "" for k, i in zip(n_ok, n_in)], size=7.5)
+        label_bars(ax, bars, [pct(k, i, 0) if i else "" for k, i in zip(n_ok, n_in)], size=8.5)
         ax.set_xticks(list(xs), buckets, rotation=35, ha="right")
         ax.set_xlabel("context length (characters; the label over a bar: share kept)")
         ax.set_ylabel("rows")
@@ -233,18 +233,28 @@ def length_ratio(report: Report) -> Figure | None:
 
 
 def audit_groups(audit: Mapping[str, Any]) -> dict[str, dict[str, Mapping[str, Any]]]:
-    """`{group: {flag: {applies, fails, rate}}}` from report.json's `audit`, with the sources
-    in name order and `overall` last. Accepts sources under a `sources` key or beside
-    `overall`."""
-    def is_flags(d: Any) -> bool:
-        return isinstance(d, Mapping) and bool(d) and all(
+    """`{group: {flag: {applies, fails, ...}}}` from report.json's `audit` section: the
+    sources in name order, then the total. The section's shape (core/audit_summary.py) is
+    `{"flags": [...], "sources": {src: {"rows", "flags": {flag: stats}}}, "total": {...}}`;
+    groups holding the flags directly, and `overall` for `total`, are read too."""
+    def flags_of(d: Any) -> dict[str, Mapping[str, Any]] | None:
+        if isinstance(d, Mapping) and isinstance(d.get("flags"), Mapping):
+            d = d["flags"]
+        ok = isinstance(d, Mapping) and bool(d) and all(
             isinstance(x, Mapping) and "applies" in x for x in d.values())
-    groups = {k: v for k, v in audit.get("sources", {}).items() if is_flags(v)}
-    groups.update({k: v for k, v in audit.items() if k != "overall" and is_flags(v)})
+        return dict(d) if ok else None
+    groups = {k: f for k, v in audit.get("sources", {}).items() if (f := flags_of(v))}
+    groups.update({k: f for k, v in audit.items()
+                   if k not in ("total", "overall", "sources") and (f := flags_of(v))})
     ordered = dict(sorted(groups.items()))
-    if is_flags(audit.get("overall")):
-        ordered["overall"] = audit["overall"]
-    return ordered
+    for key in ("total", "overall"):
+        if (f := flags_of(audit.get(key))):
+            ordered[key] = f
+            break
+    # the section's flag order; flags it does not list keep theirs, after those
+    rank = {f: i for i, f in enumerate(audit.get("flags", [])) if isinstance(f, str)}
+    return {g: {name: flags[name] for name in sorted(flags, key=lambda n: rank.get(n, len(rank)))}
+            for g, flags in ordered.items()}
 
 
 def audit(report: Report) -> Figure | None:
@@ -252,10 +262,14 @@ def audit(report: Report) -> Figure | None:
     groups = audit_groups(report.get("audit") or {})
     if not groups:
         return None
+    if len(groups) == 2:  # one source: its bars would repeat the total's
+        groups = dict(list(groups.items())[:1])
     flags: list[str] = []
     for g in groups.values():
         flags += [f for f in g if f not in flags]
-    colors = {**source_colors([g for g in groups if g != "overall"]), "overall": OVERALL}
+    totals = ("total", "overall")
+    colors = {**source_colors([g for g in groups if g not in totals]),
+              **{t: OVERALL for t in totals}}
     fig = new_figure(1.2 + 0.22 * len(flags) * len(groups))
     ax = fig.add_subplot()
     ys = range(len(flags))[::-1]  # the first flag on top
@@ -266,7 +280,7 @@ def audit(report: Report) -> Figure | None:
             rates.append(100 * (applies - fails) / applies if applies else 0.0)
             texts.append(f"{rates[-1]:.1f}% of {applies:,}" if applies else "not measurable")
         bars = ax.barh([y - off for y in ys], rates, h, color=colors[name], label=name)
-        label_bars(ax, bars, texts, horizontal=True, size=7)
+        label_bars(ax, bars, texts, horizontal=True, size=8)
     ax.set_yticks(list(ys), flags)
     ax.set_xlim(0, 125)
     ax.set_xticks([0, 20, 40, 60, 80, 100])

@@ -52,7 +52,9 @@ CHARTS: tuple[Chart, ...] = (
           "entity each dataset row replaced in its context.", charts.replacements,
           "report.json has no analysis section, so this chart is left out."),
     Chart("length-ratio", "Length ratio", "len(replacement) / len(original entity) of each "
-          "dataset row; the dashed lines are the configured bounds.", charts.length_ratio,
+          "dataset row, in buckets of 0.1 ([0.5, 0.6) and so on); the dashed lines are the "
+          "configured bounds, which are inclusive: a ratio of exactly the maximum lies in the "
+          "bucket just right of its line.", charts.length_ratio,
           "report.json has no analysis section, so this chart is left out."),
     Chart("audit", "Audit pass rates", "For each audit flag, the share of the rows it "
           "applies to that pass it (no defect found), per source and overall; the label gives "

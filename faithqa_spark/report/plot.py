@@ -79,7 +79,7 @@ def bar_groups(n_series: int, width: float = 0.8) -> Iterator[tuple[float, float
 
 
 def label_bars(ax: Axes, bars, texts: Sequence[str], horizontal: bool = False,
-               size: float = 8) -> None:
+               size: float = 8.5) -> None:
     """Write each text just beyond the end of its bar."""
     ax.bar_label(bars, labels=list(texts), padding=2, fontsize=size)
     if horizontal:
