@@ -57,8 +57,10 @@ CHARTS: tuple[Chart, ...] = (
           "bucket just right of its line.", charts.length_ratio,
           "report.json has no analysis section, so this chart is left out."),
     Chart("audit", "Audit pass rates", "For each audit flag, the share of the rows it "
-          "applies to that pass it (no defect found), per source and overall; the label gives "
-          "the number of rows the flag applies to.", charts.audit,
+          "applies to that pass it (no defect found), per source and in total; the label gives "
+          "the number of rows the flag applies to. replacement_present, original_removed, "
+          "context_modified and length_ratio are the paper's four audit dimensions; the "
+          "others measure the coherence defects the paper does not check.", charts.audit,
           "report.json has no audit section: this run was made without the audit, so there "
           "are no pass rates to show."),
     Chart("splits", "Splits", "Dataset rows per split and source (80/10/10 by hash rank).",
