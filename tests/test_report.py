@@ -15,7 +15,7 @@ import pytest
 
 from faithqa_spark.core import analysis as A
 from faithqa_spark.core import fields as C
-from faithqa_spark.report import write_report
+from faithqa_spark.report.index import write_report
 from faithqa_spark.report.__main__ import main as report_main
 from faithqa_spark.report.charts import audit_groups
 from faithqa_spark.report.index import CHARTS, headline_table

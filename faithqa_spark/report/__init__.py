@@ -1,7 +1,1 @@
-"""The HTML analysis report (`write_report`) and, beside it, the audit sheet."""
-
-from __future__ import annotations
-
-from faithqa_spark.report.index import write_report
-
-__all__ = ["write_report"]
+"""Human-readable reports: the audit sheet (audit_sheet.py) and the analysis report."""
