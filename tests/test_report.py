@@ -200,3 +200,14 @@ def test_page_and_images_load_in_headless_chromium(tmp_path):
     done = subprocess.run([sys.executable, str(script), str(tmp_path)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 1 and "bank.png" in done.stderr
+
+
+def test_a_run_with_no_rows_still_renders(tmp_path):
+    empty = {"bank": {"origin": "x", "counts": {}, "total": 0}, "sources": {},
+             "total": {"input_records": 0, "success": 0, "filtered": 0, "rejected": 0,
+                       "success_rate": 0.0},
+             "analysis": A.analysis_section([]), "audit": {}}
+    page, d = _rendered(tmp_path, empty)
+    for name in re.findall(r'<img src="([^"]+)"', page):
+        assert (d / name).read_bytes()[:8] == PNG_MAGIC
+    assert page.count('class="note"') == 4  # the analysis charts and the audit

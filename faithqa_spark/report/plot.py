@@ -8,6 +8,7 @@ that would vary between runs or installs, so the same report.json gives the same
 from __future__ import annotations
 
 import math
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -66,7 +67,7 @@ def save_png(fig: Figure, path: Path) -> Path:
     return path
 
 
-def styled() -> "matplotlib.rc_context":
+def styled() -> AbstractContextManager[None]:
     """Context in which figures must be built, so that the style applies to them."""
     return matplotlib.rc_context(STYLE)
 
