@@ -327,6 +327,8 @@ def _validate_training(t: TrainingCfg, origin: str) -> None:
             raise ConfigError(f"{origin}: training.{key} must be in [0, 1] (got {share})")
     if t.abstention_pool_size < 1:
         raise ConfigError(f"{origin}: training.abstention_pool_size must be >= 1")
+    if "default" not in t.dialogue.missing:
+        raise ConfigError(f"{origin}: training.dialogue.missing needs a 'default' entry")
     if not t.refusal.strip():
         raise ConfigError(f"{origin}: training.refusal must not be blank")
     templates = [("user_template", [t.user_template])] + [

@@ -5,7 +5,7 @@ The rule: a sentence ends after a run of `.`, `!` or `?` (and any closing quotes
 brackets right after it) that is followed by whitespace and then an upper-case letter, a
 digit, or an opening quote or bracket; a line break always ends a sentence. A `.` does not
 end a sentence when the word it closes is a known abbreviation ("Mr.", "Dr.", "St."), a
-single letter (the initial in "J. Smith"), or has a `.` inside it ("U.S.", "e.g.", "a.m.").
+single capital letter (the initial in "J. Smith"), or has a `.` inside it ("U.S.", "e.g.", "a.m.").
 A decimal point ("3.5") is never followed by whitespace, so it never splits.
 
 The cost of the rule, accepted: a sentence that really ends with "U.S." or "Mr." is joined
@@ -45,7 +45,7 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         return False
     if "." in word:  # "U.S", "e.g", "a.m": periods inside the word
         return True
-    if len(word) == 1 and word.isalpha():  # an initial: "J. Smith"
+    if len(word) == 1 and word.isupper():  # an initial: "J. Smith"
         return True
     return word.lower() in ABBREVIATIONS
 

@@ -1,0 +1,361 @@
+"""Training exports: TRL record schemas, controls, dialogues, the card, load_dataset, bytes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from faithqa_spark.arrow import arrow_batch
+from faithqa_spark.config import ConfigError, load_config
+from faithqa_spark.core import fields as C
+from faithqa_spark.core import reasons as R
+from faithqa_spark.core.card import FIELD_DOCS, dataset_card
+from faithqa_spark.core.controls import build_pools, pick_abstention_context, pool_key
+from faithqa_spark.core.dialogues import ablate, dialogue_record
+from faithqa_spark.core.sentences import remove_span, sentence_spans, sentences
+from faithqa_spark.core.text import boundary_matches, contains_ci
+from faithqa_spark.core.training import (Example, dpo_record, record_id, row_id_of,
+                                         squad_normalize)
+from faithqa_spark.core.training_exports import EXPORTS, row_records
+from faithqa_spark.training_writer import write_training_exports
+
+ALL = ["training.factual_share=1.0", "training.abstention_share=1.0",
+       "training.dialogue.share=1.0"]
+CFG = load_config(None, ALL + ['output.formats=["jsonl", "sft", "dpo", "dialogues", "card"]'])
+
+# An invented world: (context, [(question, answer entity, replacement, type)]).
+WORLD = [
+    ("The Velmora Rail Company opened its first line in 1907. Its founder, Mr. Halvard Quist, "
+     "came from Grenwick. The line ran 121 kilometres along the Tarrow River.",
+     [("Who founded the Velmora Rail Company?", "Halvard Quist", "Oda Renn", "PERSON"),
+      ("When did the first line open?", "1907", "1934", "DATE")]),
+    ("Pellin Bay freezes for 3.5 months a year. Fishing boats from Brannick shelter there. "
+     "The U.S. Navy charted the bay in 1921.",
+     [("Where do the fishing boats come from?", "Brannick", "Hollin", "GPE"),
+      ("When was the bay charted?", "1921", "1952", "DATE")]),
+    ("Anna Velt wrote the Karsland lynx survey. She counted the cats on Skarn Island! "
+     "Her report named Dr. Tove Arlen as co-author.",
+     [("Who wrote the lynx survey?", "Anna Velt", "Sanna Morrow", "PERSON"),
+      ("Where were the cats counted?", "Skarn Island", "Ostrava Nova", "LOC")]),
+    ("Hjelm is a small brewing town. It lies twelve miles north of Ostrava Nova. "
+     "Its brewery was founded by Marek Tolla in 1961.",
+     [("Who founded the brewery?", "Marek Tolla", "Lida Marsh", "PERSON"),
+      ("When was the brewery founded?", "1961", "1907", "DATE")]),
+]
+SPLIT_OF = ["train", "dev", "train", "test", "train", "test", "dev", "train"]
+
+
+def make_row(i: int, context: str, q: str, orig: str, repl: str, etype: str,
+             split: str, source: str = "squad") -> dict:
+    spans = boundary_matches(context, orig)
+    modified, pos = "", 0
+    for s, e in spans:
+        modified += context[pos:s] + repl
+        pos = e
+    modified += context[pos:]
+    return {C.ID: f"{source}:q{i:02d}", C.QUESTION: q, C.ORIGINAL_CONTEXT: context,
+            C.MODIFIED_CONTEXT: modified, C.ORIGINAL_ANSWER: orig, C.FAITHFUL_ANSWER: repl,
+            C.ORIGINAL_ENTITY: orig, C.REPLACEMENT_ENTITY: repl, C.ENTITY_TYPE: etype,
+            C.SOURCE: source, C.SPLIT: split, C.MATCH_STRATEGY: "exact",
+            C.ANSWER_STARTS: [s for s, _ in boundary_matches(modified, repl)],
+            C.MODIFIED_SPANS: [], C.NUM_REPLACEMENTS: len(spans), C.PIPELINE_VERSION: "t",
+            C.CONFIG_HASH: "h", C.NER_MODEL: "m"}
+
+
+def world_rows() -> list[dict]:
+    qs = [(ctx, *q) for ctx, questions in WORLD for q in questions]
+    return [make_row(i, *q, SPLIT_OF[i]) for i, q in enumerate(qs)]
+
+
+ROWS = world_rows()
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("training")
+    (out / "jsonl").mkdir()
+    for split in C.SPLITS:  # the dataset's own export, as the runners write it
+        (out / "jsonl" / f"{split}.jsonl").write_text(
+            "".join(json.dumps(r) + "\n" for r in ROWS if r[C.SPLIT] == split), encoding="utf-8")
+    return out, write_training_exports(reversed(ROWS), out, CFG, None)
+
+
+def all_records(out: Path, export: str) -> list[dict]:
+    return [r for p in sorted((out / export).glob("*.jsonl")) for r in read_jsonl(p)]
+
+
+# ---------------------------------------------------------------- sentences
+
+@pytest.mark.parametrize("text, expected", [
+    ("Mr. Smith arrived. He left.", ["Mr. Smith arrived.", "He left."]),
+    ("The U.S. Army came in 1907. It stayed.", ["The U.S. Army came in 1907.", "It stayed."]),
+    ("It grew 3.5 percent. Then it fell.", ["It grew 3.5 percent.", "Then it fell."]),
+    ("J. R. Orlan wrote it. Why? Nobody knows!", ["J. R. Orlan wrote it.", "Why?", "Nobody knows!"]),
+    ('He said "stop." Then he ran.', ['He said "stop."', "Then he ran."]),
+    ("First line\nsecond line.", ["First line", "second line."]),
+    ("See Dr. Arlen, e.g. on Jan. 5. Done.", ["See Dr. Arlen, e.g. on Jan. 5.", "Done."]),
+    ("lower case after. stays joined.", ["lower case after. stays joined."]),
+])
+def test_sentence_rule(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected
+
+
+@given(st.lists(st.text(st.sampled_from("ab .?!\nMU3"), min_size=1, max_size=12), max_size=6))
+def test_sentence_spans_cover_every_non_space_char_in_order(parts: list[str]) -> None:
+    text = "".join(parts)
+    spans = sentence_spans(text)
+    covered = set()
+    for (s, e), nxt in zip(spans, spans[1:] + [(len(text), len(text))]):
+        assert s < e <= nxt[0] and not text[s].isspace() and not text[e - 1].isspace()
+        covered.update(range(s, e))
+    assert all(i in covered for i, ch in enumerate(text) if not ch.isspace())
+
+
+def test_remove_span_keeps_the_other_sentences() -> None:
+    text = "One a. Two b. Three c."
+    spans = sentence_spans(text)
+    assert [remove_span(text, spans, i) for i in range(3)] == [
+        "Two b. Three c.", "One a. Three c.", "One a. Two b."]
+
+
+# ---------------------------------------------------------------- dialogues
+
+def test_ablate_removes_the_answer_sentence_and_verifies() -> None:
+    ctx = "Oda Renn built it. It stands in Grenwick. Nobody else lives there."
+    cut = ablate(ctx, "Grenwick", [ctx.index("Grenwick")])
+    assert cut.sentence == "It stands in Grenwick."
+    assert cut.ablated_context == "Oda Renn built it. Nobody else lives there."
+    two = "Grenwick is old. It stands in Grenwick."
+    assert ablate(two, "Grenwick", [0, two.rindex("Grenwick")]) == R.DIALOGUE_ANSWER_ACROSS_SENTENCES
+    assert ablate("It stands in Grenwick.", "Grenwick", [13]) == R.DIALOGUE_SINGLE_SENTENCE
+    # the word-boundary starts miss "Grenwickers"; the verification does not
+    tricky = "It stands in Grenwick. The Grenwickers love it."
+    assert ablate(tricky, "Grenwick", [13]) == R.DIALOGUE_ANSWER_REMAINS
+    assert ablate(ctx, "Grenwick", []) == R.DIALOGUE_NO_ANSWER_SPAN
+
+
+def test_every_dialogue_removes_the_answer_sentence(written) -> None:
+    out, counts = written
+    dialogues = all_records(out, "dialogues")
+    assert {d[C.KIND] for d in dialogues} == {C.CLARIFICATION, C.CORRECTION}
+    by_id = {r[C.ID]: r for r in ROWS}
+    for d in dialogues:
+        row = by_id[row_id_of(d[C.ID])]
+        roles = [m[C.ROLE] for m in d[C.MESSAGES]]
+        assert roles == ["system", "user", "assistant", "user", "assistant"]
+        cut = ablate(row[C.MODIFIED_CONTEXT], row[C.FAITHFUL_ANSWER], row[C.ANSWER_STARTS])
+        assert contains_ci(cut.sentence, row[C.FAITHFUL_ANSWER])
+        assert not contains_ci(cut.ablated_context, row[C.FAITHFUL_ANSWER])
+        first_user, supply = d[C.MESSAGES][1][C.CONTENT], d[C.MESSAGES][3][C.CONTENT]
+        assert cut.ablated_context in first_user and not contains_ci(first_user, row[C.FAITHFUL_ANSWER])
+        assert cut.sentence in supply
+        assert row[C.FAITHFUL_ANSWER] in d[C.MESSAGES][4][C.CONTENT]
+        if d[C.KIND] == C.CORRECTION:
+            assert row[C.ORIGINAL_ANSWER] in d[C.MESSAGES][2][C.CONTENT]
+    assert sum(counts["dialogues"]["splits"].values()) == len(dialogues)
+
+
+def test_dialogue_paths_and_phrasings_vary_by_hash() -> None:
+    cfg = load_config(None, ALL)
+    recs = [dialogue_record(make_row(i, WORLD[0][0], "Who founded it?", "Halvard Quist",
+                                     "Oda Renn", "PERSON", "train"), cfg.training, 42)
+            for i in range(40)]
+    assert {r[C.KIND] for r in recs} == {C.CLARIFICATION, C.CORRECTION}
+    assert len({r[C.MESSAGES][2][C.CONTENT] for r in recs if r[C.KIND] == C.CLARIFICATION}) > 1
+
+
+# ---------------------------------------------------------------- SFT / DPO schemas
+
+def test_sft_records_follow_trl_conversational_format(written) -> None:
+    out, _ = written
+    recs = all_records(out, "sft")
+    assert {r[C.KIND] for r in recs} == {C.COUNTERFACTUAL, C.FACTUAL, C.ABSTENTION}
+    by_id = {r[C.ID]: r for r in ROWS}
+    for r in recs:
+        assert list(r) == [C.ID, C.KIND, C.SPLIT, C.SOURCE, C.MESSAGES]
+        assert [m[C.ROLE] for m in r[C.MESSAGES]] == ["system", "user", "assistant"]
+        assert all(set(m) == {C.ROLE, C.CONTENT} and m[C.CONTENT].strip() for m in r[C.MESSAGES])
+        row = by_id[row_id_of(r[C.ID])]
+        user, target = r[C.MESSAGES][1][C.CONTENT], r[C.MESSAGES][2][C.CONTENT]
+        assert row[C.QUESTION] in user and r[C.SPLIT] == row[C.SPLIT]
+        expected = {C.COUNTERFACTUAL: (row[C.MODIFIED_CONTEXT], row[C.FAITHFUL_ANSWER]),
+                    C.FACTUAL: (row[C.ORIGINAL_CONTEXT], row[C.ORIGINAL_ANSWER]),
+                    C.ABSTENTION: (None, CFG.training.refusal)}[r[C.KIND]]
+        assert target == expected[1] and (expected[0] is None or expected[0] in user)
+
+
+def test_dpo_records_follow_trl_preference_format(written) -> None:
+    out, _ = written
+    recs = all_records(out, "dpo")
+    assert {r[C.KIND] for r in recs} == {C.COUNTERFACTUAL, C.FACTUAL, C.ABSTENTION}
+    for r in recs:
+        assert list(r) == [C.ID, C.KIND, C.SPLIT, C.SOURCE, C.PROMPT, C.CHOSEN, C.DPO_REJECTED]
+        assert [m[C.ROLE] for m in r[C.PROMPT]] == ["system", "user"]
+        for key in (C.CHOSEN, C.DPO_REJECTED):
+            assert [m[C.ROLE] for m in r[key]] == ["assistant"] and r[key][0][C.CONTENT].strip()
+        assert squad_normalize(r[C.CHOSEN][0][C.CONTENT]) != squad_normalize(
+            r[C.DPO_REJECTED][0][C.CONTENT])
+
+
+def test_dpo_pair_with_the_same_answer_is_skipped_and_counted() -> None:
+    row = {**ROWS[0], C.FAITHFUL_ANSWER: "The Halvard Quist!"}
+    ex = Example(C.COUNTERFACTUAL, "ctx", row[C.FAITHFUL_ANSWER], row[C.ORIGINAL_ANSWER])
+    assert dpo_record(row, ex, CFG.training) is None
+    rr = row_records(row, None, load_config(None, ['output.formats=["dpo"]']), ["dpo"])
+    assert ("dpo", R.SAME_ANSWER, C.COUNTERFACTUAL) in rr.skipped
+    assert all(r[C.KIND] != C.COUNTERFACTUAL for r in rr.records["dpo"])
+
+
+# ---------------------------------------------------------------- controls and ids
+
+def test_abstention_contexts_hold_neither_answer(written) -> None:
+    out, _ = written
+    by_id = {r[C.ID]: r for r in ROWS}
+    abst = [r for r in all_records(out, "sft") if r[C.KIND] == C.ABSTENTION]
+    assert abst
+    for r in abst:
+        row = by_id[row_id_of(r[C.ID])]
+        user = r[C.MESSAGES][1][C.CONTENT]
+        assert row[C.ORIGINAL_CONTEXT] not in user
+        for answer in (row[C.ORIGINAL_ANSWER], row[C.FAITHFUL_ANSWER]):
+            assert not boundary_matches(user, answer)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from([c for c, _ in WORLD] + ["Halvard Quist sailed.", "Oda Renns.",
+                                                         "Nothing here at all."]),
+                max_size=8), st.sampled_from(ROWS))
+def test_picked_abstention_context_is_free_of_answers(pool: list[str], row: dict) -> None:
+    ctx = pick_abstention_context(row, pool, 42)
+    candidates = [c for c in pool if c != row[C.ORIGINAL_CONTEXT]
+                  and not any(boundary_matches(c, t) for t in (
+                      row[C.ORIGINAL_ANSWER], row[C.FAITHFUL_ANSWER]))]
+    if ctx is None:
+        assert not [c for c in candidates if not any(boundary_matches(c, t) for t in (
+            row[C.ORIGINAL_ENTITY], row[C.REPLACEMENT_ENTITY]))]
+    else:
+        assert ctx in candidates
+
+
+def test_pool_is_the_smallest_keys_per_source_and_split() -> None:
+    pools = build_pools(ROWS, 42, 2)
+    assert set(pools) == {("squad", s) for s in C.SPLITS}
+    for (source, split), pool in pools.items():
+        contexts = {r[C.ORIGINAL_CONTEXT] for r in ROWS if r[C.SPLIT] == split}
+        assert pool == sorted(contexts, key=lambda c: (pool_key(42, c), c))[:2]
+
+
+def test_control_shares_zero_make_no_controls() -> None:
+    cfg = load_config(None, ["training.factual_share=0.0", "training.abstention_share=0.0"])
+    rr = row_records(ROWS[0], "unused context", cfg, ["sft", "dpo"])
+    assert [r[C.KIND] for r in rr.records["sft"] + rr.records["dpo"]] == [C.COUNTERFACTUAL] * 2
+
+
+def test_ids_name_the_row_and_the_kind_and_no_id_is_in_two_splits(written) -> None:
+    out, _ = written
+    assert record_id("squad:q01", C.FACTUAL) == "squad:q01#factual"
+    assert row_id_of("squad:q01#factual") == "squad:q01" == record_id("squad:q01", C.COUNTERFACTUAL)
+    split_of_id: dict[str, str] = {}
+    for export in EXPORTS:
+        for r in all_records(out, export):
+            for key in (r[C.ID], row_id_of(r[C.ID])):
+                assert split_of_id.setdefault(key, r[C.SPLIT]) == r[C.SPLIT]
+            assert r[C.ID] == record_id(row_id_of(r[C.ID]), r[C.KIND])
+
+
+# ---------------------------------------------------------------- files, card, load_dataset
+
+def test_files_are_sorted_and_counts_match(written) -> None:
+    out, counts = written
+    for export in EXPORTS:
+        for split, hub in C.HUB_SPLITS.items():
+            recs = read_jsonl(out / export / f"{hub}-00000-of-00001.jsonl")
+            assert [r[C.ID] for r in recs] == sorted(r[C.ID] for r in recs)
+            assert {r[C.SPLIT] for r in recs} <= {split}
+            assert len(recs) == counts[export]["splits"][split]
+    sft_kinds = counts["sft"]["kinds"]
+    assert sum(sft_kinds[C.COUNTERFACTUAL].values()) == len(ROWS)
+
+
+def test_same_input_gives_the_same_bytes(written, tmp_path) -> None:
+    out, _ = written
+    write_training_exports(ROWS, tmp_path, CFG, None)
+    for export in EXPORTS:
+        for p in (out / export).iterdir():
+            assert (tmp_path / export / p.name).read_bytes() == p.read_bytes()
+    assert (tmp_path / "README.md").read_bytes() == (out / "README.md").read_bytes()
+
+
+def test_load_dataset_reads_every_config(written, tmp_path) -> None:
+    datasets = pytest.importorskip("datasets")
+    out, counts = written
+    cache = str(tmp_path / "cache")
+    ds = datasets.load_dataset(str(out), cache_dir=cache)
+    assert {s: ds[s].num_rows for s in ds} == {
+        C.HUB_SPLITS[s]: n for s in C.SPLITS
+        if (n := sum(r[C.SPLIT] == s for r in ROWS))}
+    for export in EXPORTS:
+        d = datasets.load_dataset(str(out), export, cache_dir=cache)
+        assert {s: d[s].num_rows for s in d} == {
+            C.HUB_SPLITS[s]: n for s, n in counts[export]["splits"].items() if n}
+        first = d["train"][0]
+        assert first[C.KIND] in (C.COUNTERFACTUAL, C.CLARIFICATION, C.CORRECTION, C.ABSTENTION,
+                                 C.FACTUAL)
+
+
+def test_card_header_body_and_audit() -> None:
+    report = {"sources": {"squad": {"input_records": 20, "success": 8, "success_rate": 0.4,
+                                    "splits": {"train": 4, "dev": 2, "test": 2}}},
+              C.CONFIG_HASH: "abc123", "audit": {"flags": {"name_remnant": {
+                  "applies": 10, "fails": 3, "rate": 0.3}}}}
+    training = {"sft": {"kinds": {k: {s: 1 for s in C.SPLITS} for k in (
+        C.COUNTERFACTUAL, C.FACTUAL, C.ABSTENTION)}, "splits": {"train": 3, "dev": 3, "test": 0},
+        "skipped": {}}}
+    text = dataset_card(CFG, report, {s: f"jsonl/{s}.jsonl" for s in C.SPLITS}, training)
+    header = yaml.safe_load(text.split("---\n")[1])
+    assert header["license"] == "cc-by-sa-4.0"
+    configs = {c["config_name"]: c["data_files"] for c in header["configs"]}
+    assert configs["default"][1] == {"split": "validation", "path": "jsonl/dev.jsonl"}
+    assert [f["split"] for f in configs["sft"]] == ["train", "validation"]  # test is empty
+    assert "name_remnant | 10 | 3 | 30.00%" in text and "`abc123`" in text
+    assert "CC BY-SA 4.0" in text and "## Audit" not in dataset_card(
+        CFG, {**report, "audit": None}, {}, training)
+    assert set(FIELD_DOCS) == set(C.DATASET_COLUMNS)
+    both = {**report, "sources": {**report["sources"], "triviaqa": report["sources"]["squad"]}}
+    assert yaml.safe_load(dataset_card(CFG, both, {}, training).split("---\n")[1])[
+        "license"] == ["cc-by-sa-4.0", "apache-2.0"]
+
+
+def test_records_fit_the_arrow_schema_for_delta_tables(written) -> None:
+    out, _ = written
+    for export, fields in (("sft", C.SFT_FIELDS), ("dpo", C.DPO_FIELDS),
+                           ("dialogues", C.DIALOGUE_FIELDS)):
+        recs = all_records(out, export)
+        assert arrow_batch(recs, fields).to_pylist() == recs
+
+
+# ---------------------------------------------------------------- config
+
+@pytest.mark.parametrize("override, message", [
+    ('training.user_template="Q: {question}"', "training.user_template[0]: must use {context}"),
+    ('training.dialogue.clarify_supply=["Here: {answer}"]',
+     "training.dialogue.clarify_supply[0]: unknown placeholder {answer}"),
+    ("training.factual_share=1.5", "training.factual_share must be in [0, 1]"),
+    ("training.dialogue.memory_answer=[]", "training.dialogue.memory_answer needs at least one"),
+    ('training.user_template="{context} {question"', "bad braces"),
+    ('output.formats=["sft", "chat"]', "unknown format 'chat'"),
+])
+def test_config_errors_name_the_key(override: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=None) as e:
+        load_config(None, [override])
+    assert message in str(e.value)
