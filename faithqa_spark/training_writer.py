@@ -5,12 +5,15 @@ the reference runner and the tests. The Spark side calls the same per-row core f
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from faithqa_spark import io as fio
-from faithqa_spark.config import Config
+from faithqa_spark.config import Config, ConfigError, load_config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.card import dataset_card
 from faithqa_spark.core.controls import build_pools
@@ -70,3 +73,45 @@ def _report_from_rows(rows: list[Mapping[str, Any]]) -> dict[str, Any]:
         sources[r[C.SOURCE]]["splits"][r[C.SPLIT]] += 1
     return {"sources": {s: {"success": sum(v["splits"].values()), "splits": dict(v["splits"])}
                         for s, v in sorted(sources.items())}}
+
+
+def read_dataset_jsonl(dataset_dir: Path) -> Iterator[dict[str, Any]]:
+    """The rows of `DIR/jsonl/{train,dev,test}.jsonl` (the job's own export)."""
+    for split in C.SPLITS:
+        path = dataset_dir / "jsonl" / f"{split}.jsonl"
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise ValueError(f"{path}: line {n}: not JSON ({e.msg})") from None
+                if not isinstance(row, dict) or row.get(C.SPLIT) != split:
+                    raise ValueError(f"{path}: line {n}: not a dataset row of split {split!r}")
+                yield row
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m faithqa_spark.training_writer DIR`: add the training exports and the card
+    to a finished output directory (from its jsonl/ and report.json)."""
+    p = argparse.ArgumentParser(prog="python -m faithqa_spark.training_writer",
+                                description=main.__doc__)
+    p.add_argument("dataset_dir", type=Path, help="an output directory of the job")
+    p.add_argument("--output", type=Path, help="where to write (default: DATASET_DIR)")
+    p.add_argument("--config", help="TOML config (default: conf/default.toml)")
+    p.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE")
+    args = p.parse_args(argv)
+    try:
+        cfg = load_config(args.config, args.set)
+        report_path = args.dataset_dir / "report.json"
+        report = json.loads(report_path.read_text("utf-8")) if report_path.exists() else None
+        counts = write_training_exports(read_dataset_jsonl(args.dataset_dir),
+                                        args.output or args.dataset_dir, cfg, report)
+    except (ConfigError, OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(counts, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -359,3 +359,17 @@ def test_config_errors_name_the_key(override: str, message: str) -> None:
     with pytest.raises(ConfigError, match=None) as e:
         load_config(None, [override])
     assert message in str(e.value)
+
+
+def test_command_adds_exports_to_an_output_directory(written, tmp_path, capsys) -> None:
+    from faithqa_spark.training_writer import main
+
+    out, counts = written
+    assert main([str(out), "--output", str(tmp_path)] + [f"--set={o}" for o in ALL]) == 0
+    assert json.loads(capsys.readouterr().out)["sft"] == counts["sft"]
+    assert (tmp_path / "sft" / "train-00000-of-00001.jsonl").read_bytes() == (
+        out / "sft" / "train-00000-of-00001.jsonl").read_bytes()
+    (tmp_path / "bad" / "jsonl").mkdir(parents=True)
+    (tmp_path / "bad" / "jsonl" / "train.jsonl").write_text('{"id": "x"\n', encoding="utf-8")
+    assert main([str(tmp_path / "bad")]) == 2
+    assert "train.jsonl: line 1: not JSON" in capsys.readouterr().err
