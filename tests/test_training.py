@@ -1,10 +1,8 @@
-"""Training exports: TRL record schemas, controls, dialogues, the card, load_dataset, bytes."""
+"""Training exports: TRL record schemas, controls, ids, the card, load_dataset, bytes."""
 
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 import yaml
@@ -17,161 +15,13 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons as R
 from faithqa_spark.core.card import FIELD_DOCS, dataset_card
 from faithqa_spark.core.controls import build_pools, pick_abstention_context, pool_key
-from faithqa_spark.core.dialogues import ablate, dialogue_record
-from faithqa_spark.core.sentences import remove_span, sentence_spans, sentences
-from faithqa_spark.core.text import boundary_matches, contains_ci
+from faithqa_spark.core.text import boundary_matches
 from faithqa_spark.core.training import (Example, dpo_record, record_id, row_id_of,
                                          squad_normalize)
 from faithqa_spark.core.training_exports import EXPORTS, row_records
 from faithqa_spark.training_writer import write_training_exports
-
-ALL = ["training.factual_share=1.0", "training.abstention_share=1.0",
-       "training.dialogue.share=1.0"]
-CFG = load_config(None, ALL + ['output.formats=["jsonl", "sft", "dpo", "dialogues", "card"]'])
-
-# An invented world: (context, [(question, answer entity, replacement, type)]).
-WORLD = [
-    ("The Velmora Rail Company opened its first line in 1907. Its founder, Mr. Halvard Quist, "
-     "came from Grenwick. The line ran 121 kilometres along the Tarrow River.",
-     [("Who founded the Velmora Rail Company?", "Halvard Quist", "Oda Renn", "PERSON"),
-      ("When did the first line open?", "1907", "1934", "DATE")]),
-    ("Pellin Bay freezes for 3.5 months a year. Fishing boats from Brannick shelter there. "
-     "The U.S. Navy charted the bay in 1921.",
-     [("Where do the fishing boats come from?", "Brannick", "Hollin", "GPE"),
-      ("When was the bay charted?", "1921", "1952", "DATE")]),
-    ("Anna Velt wrote the Karsland lynx survey. She counted the cats on Skarn Island! "
-     "Her report named Dr. Tove Arlen as co-author.",
-     [("Who wrote the lynx survey?", "Anna Velt", "Sanna Morrow", "PERSON"),
-      ("Where were the cats counted?", "Skarn Island", "Ostrava Nova", "LOC")]),
-    ("Hjelm is a small brewing town. It lies twelve miles north of Ostrava Nova. "
-     "Its brewery was founded by Marek Tolla in 1961.",
-     [("Who founded the brewery?", "Marek Tolla", "Lida Marsh", "PERSON"),
-      ("When was the brewery founded?", "1961", "1907", "DATE")]),
-]
-SPLIT_OF = ["train", "dev", "train", "test", "train", "test", "dev", "train"]
-
-
-def make_row(i: int, context: str, q: str, orig: str, repl: str, etype: str,
-             split: str, source: str = "squad") -> dict:
-    spans = boundary_matches(context, orig)
-    modified, pos = "", 0
-    for s, e in spans:
-        modified += context[pos:s] + repl
-        pos = e
-    modified += context[pos:]
-    return {C.ID: f"{source}:q{i:02d}", C.QUESTION: q, C.ORIGINAL_CONTEXT: context,
-            C.MODIFIED_CONTEXT: modified, C.ORIGINAL_ANSWER: orig, C.FAITHFUL_ANSWER: repl,
-            C.ORIGINAL_ENTITY: orig, C.REPLACEMENT_ENTITY: repl, C.ENTITY_TYPE: etype,
-            C.SOURCE: source, C.SPLIT: split, C.MATCH_STRATEGY: "exact",
-            C.ANSWER_STARTS: [s for s, _ in boundary_matches(modified, repl)],
-            C.MODIFIED_SPANS: [], C.NUM_REPLACEMENTS: len(spans), C.PIPELINE_VERSION: "t",
-            C.CONFIG_HASH: "h", C.NER_MODEL: "m"}
-
-
-def world_rows() -> list[dict]:
-    qs = [(ctx, *q) for ctx, questions in WORLD for q in questions]
-    return [make_row(i, *q, SPLIT_OF[i]) for i, q in enumerate(qs)]
-
-
-ROWS = world_rows()
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
-@pytest.fixture(scope="module")
-def written(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("training")
-    (out / "jsonl").mkdir()
-    for split in C.SPLITS:  # the dataset's own export, as the runners write it
-        (out / "jsonl" / f"{split}.jsonl").write_text(
-            "".join(json.dumps(r) + "\n" for r in ROWS if r[C.SPLIT] == split), encoding="utf-8")
-    return out, write_training_exports(reversed(ROWS), out, CFG, None)
-
-
-def all_records(out: Path, export: str) -> list[dict]:
-    return [r for p in sorted((out / export).glob("*.jsonl")) for r in read_jsonl(p)]
-
-
-# ---------------------------------------------------------------- sentences
-
-@pytest.mark.parametrize("text, expected", [
-    ("Mr. Smith arrived. He left.", ["Mr. Smith arrived.", "He left."]),
-    ("The U.S. Army came in 1907. It stayed.", ["The U.S. Army came in 1907.", "It stayed."]),
-    ("It grew 3.5 percent. Then it fell.", ["It grew 3.5 percent.", "Then it fell."]),
-    ("J. R. Orlan wrote it. Why? Nobody knows!", ["J. R. Orlan wrote it.", "Why?", "Nobody knows!"]),
-    ('He said "stop." Then he ran.', ['He said "stop."', "Then he ran."]),
-    ("First line\nsecond line.", ["First line", "second line."]),
-    ("See Dr. Arlen, e.g. on Jan. 5. Done.", ["See Dr. Arlen, e.g. on Jan. 5.", "Done."]),
-    ("lower case after. stays joined.", ["lower case after. stays joined."]),
-])
-def test_sentence_rule(text: str, expected: list[str]) -> None:
-    assert sentences(text) == expected
-
-
-@given(st.lists(st.text(st.sampled_from("ab .?!\nMU3"), min_size=1, max_size=12), max_size=6))
-def test_sentence_spans_cover_every_non_space_char_in_order(parts: list[str]) -> None:
-    text = "".join(parts)
-    spans = sentence_spans(text)
-    covered = set()
-    for (s, e), nxt in zip(spans, spans[1:] + [(len(text), len(text))]):
-        assert s < e <= nxt[0] and not text[s].isspace() and not text[e - 1].isspace()
-        covered.update(range(s, e))
-    assert all(i in covered for i, ch in enumerate(text) if not ch.isspace())
-
-
-def test_remove_span_keeps_the_other_sentences() -> None:
-    text = "One a. Two b. Three c."
-    spans = sentence_spans(text)
-    assert [remove_span(text, spans, i) for i in range(3)] == [
-        "Two b. Three c.", "One a. Three c.", "One a. Two b."]
-
-
-# ---------------------------------------------------------------- dialogues
-
-def test_ablate_removes_the_answer_sentence_and_verifies() -> None:
-    ctx = "Oda Renn built it. It stands in Grenwick. Nobody else lives there."
-    cut = ablate(ctx, "Grenwick", [ctx.index("Grenwick")])
-    assert cut.sentence == "It stands in Grenwick."
-    assert cut.ablated_context == "Oda Renn built it. Nobody else lives there."
-    two = "Grenwick is old. It stands in Grenwick."
-    assert ablate(two, "Grenwick", [0, two.rindex("Grenwick")]) == R.DIALOGUE_ANSWER_ACROSS_SENTENCES
-    assert ablate("It stands in Grenwick.", "Grenwick", [13]) == R.DIALOGUE_SINGLE_SENTENCE
-    # the word-boundary starts miss "Grenwickers"; the verification does not
-    tricky = "It stands in Grenwick. The Grenwickers love it."
-    assert ablate(tricky, "Grenwick", [13]) == R.DIALOGUE_ANSWER_REMAINS
-    assert ablate(ctx, "Grenwick", []) == R.DIALOGUE_NO_ANSWER_SPAN
-
-
-def test_every_dialogue_removes_the_answer_sentence(written) -> None:
-    out, counts = written
-    dialogues = all_records(out, "dialogues")
-    assert {d[C.KIND] for d in dialogues} == {C.CLARIFICATION, C.CORRECTION}
-    by_id = {r[C.ID]: r for r in ROWS}
-    for d in dialogues:
-        row = by_id[row_id_of(d[C.ID])]
-        roles = [m[C.ROLE] for m in d[C.MESSAGES]]
-        assert roles == ["system", "user", "assistant", "user", "assistant"]
-        cut = ablate(row[C.MODIFIED_CONTEXT], row[C.FAITHFUL_ANSWER], row[C.ANSWER_STARTS])
-        assert contains_ci(cut.sentence, row[C.FAITHFUL_ANSWER])
-        assert not contains_ci(cut.ablated_context, row[C.FAITHFUL_ANSWER])
-        first_user, supply = d[C.MESSAGES][1][C.CONTENT], d[C.MESSAGES][3][C.CONTENT]
-        assert cut.ablated_context in first_user and not contains_ci(first_user, row[C.FAITHFUL_ANSWER])
-        assert cut.sentence in supply
-        assert row[C.FAITHFUL_ANSWER] in d[C.MESSAGES][4][C.CONTENT]
-        if d[C.KIND] == C.CORRECTION:
-            assert row[C.ORIGINAL_ANSWER] in d[C.MESSAGES][2][C.CONTENT]
-    assert sum(counts["dialogues"]["splits"].values()) == len(dialogues)
-
-
-def test_dialogue_paths_and_phrasings_vary_by_hash() -> None:
-    cfg = load_config(None, ALL)
-    recs = [dialogue_record(make_row(i, WORLD[0][0], "Who founded it?", "Halvard Quist",
-                                     "Oda Renn", "PERSON", "train"), cfg.training, 42)
-            for i in range(40)]
-    assert {r[C.KIND] for r in recs} == {C.CLARIFICATION, C.CORRECTION}
-    assert len({r[C.MESSAGES][2][C.CONTENT] for r in recs if r[C.KIND] == C.CLARIFICATION}) > 1
+from training_world import (ALL, CFG, ROWS, WORLD, all_records, read_jsonl,  # noqa: F401
+                            written)
 
 
 # ---------------------------------------------------------------- SFT / DPO schemas
