@@ -223,3 +223,15 @@ def test_command_adds_exports_to_an_output_directory(written, tmp_path, capsys) 
     (tmp_path / "bad" / "jsonl" / "train.jsonl").write_text('{"id": "x"\n', encoding="utf-8")
     assert main([str(tmp_path / "bad")]) == 2
     assert "train.jsonl: line 1: not JSON" in capsys.readouterr().err
+
+
+def test_spark_sha2_gives_the_pool_key(spark) -> None:
+    """The Spark side ranks pool contexts with the built-in sha2 (core/controls.py)."""
+    from pyspark.sql import functions as F
+
+    from faithqa_spark.core.controls import pool_key_prefix
+
+    texts = ["Oda Renn sailed.", "Zürich\u2028naïve — 東京 \U0001F600", "", '{"x": 1}']
+    df = spark.createDataFrame([(t,) for t in texts], "ctx string")
+    got = df.select(F.sha2(F.concat(F.lit(pool_key_prefix(42)), F.col("ctx")), 256)).collect()
+    assert [r[0] for r in got] == [pool_key(42, t) for t in texts]

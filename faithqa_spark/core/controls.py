@@ -48,14 +48,24 @@ def build_pools(rows: Iterable[Mapping[str, Any]], seed: int,
                 size: int) -> dict[PoolKey, list[str]]:
     """Per (source, split): the `size` distinct original contexts with the smallest
     (pool_key, text), in that order. The reference runner's side of step 1."""
-    keyed: dict[PoolKey, dict[str, str]] = defaultdict(dict)
+    keys: dict[tuple[str, str, str], str] = {}
     for r in rows:
-        ctx = r[C.ORIGINAL_CONTEXT]
-        group = keyed[(r[C.SOURCE], r[C.SPLIT])]
-        if ctx not in group:
-            group[ctx] = pool_key(seed, ctx)
-    return {g: [ctx for _, ctx in heapq.nsmallest(size, ((k, c) for c, k in ctxs.items()))]
-            for g, ctxs in sorted(keyed.items())}
+        k = (r[C.SOURCE], r[C.SPLIT], r[C.ORIGINAL_CONTEXT])
+        if k not in keys:
+            keys[k] = pool_key(seed, k[2])
+    return pools_from_keyed(((s, sp, key, ctx) for (s, sp, ctx), key in keys.items()), size)
+
+
+def pools_from_keyed(entries: Iterable[tuple[str, str, str, str]],
+                     size: int) -> dict[PoolKey, list[str]]:
+    """Pools from (source, split, pool_key, context) entries: per (source, split) the first
+    `size` distinct contexts by (pool_key, context). On Spark the entries are the rows the
+    bounded aggregation returns (at most `size` per group), collected to the driver."""
+    groups: dict[PoolKey, set[tuple[str, str]]] = defaultdict(set)
+    for source, split, key, ctx in entries:
+        groups[(source, split)].add((key, ctx))
+    return {g: [ctx for _, ctx in heapq.nsmallest(size, items)]
+            for g, items in sorted(groups.items())}
 
 
 def forbidden_texts(row: Mapping[str, Any]) -> list[str]:
