@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -18,8 +18,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.card import dataset_card
 from faithqa_spark.core.controls import build_pools
 from faithqa_spark.core.training_exports import (
-    CARD, RowRecords, abstention_context_for, record_line, row_records, selected_exports,
-    shard_path, tally, training_counts)
+    CARD, abstention_context_for, export_lines, selected_exports, shard_path, training_counts)
 
 
 def dataset_data_files(formats: Iterable[str]) -> dict[str, str]:
@@ -41,25 +40,20 @@ def write_training_exports(rows: Iterable[Mapping[str, Any]], out_dir: str | Pat
     out = Path(out_dir)
     formats = set(cfg.output.formats)
     exports = selected_exports(formats)
-    rows = sorted(rows, key=lambda r: r[C.ID])
+    rows = list(rows)  # read twice: the pools, then the records
     pools = build_pools(rows, cfg.pipeline.seed, cfg.training.abstention_pool_size)
     files: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
-
-    def keep_lines(results: Iterable[RowRecords]) -> Iterator[RowRecords]:
-        # only the serialised lines stay in memory, not the record dicts
-        for rr in results:
-            for export, recs in rr.records.items():
-                for rec in recs:
-                    files[(export, rec[C.SPLIT])].append((rec[C.ID], record_line(export, rec)))
-            yield rr
-
-    training = training_counts(*tally(keep_lines(
-        row_records(r, abstention_context_for(r, pools, cfg), cfg, exports) for r in rows)),
-        exports)
+    groups: Counter[tuple[str, str, str, str | None]] = Counter()
+    for row in rows:
+        for line in export_lines(row, abstention_context_for(row, pools, cfg), cfg, exports):
+            groups[(line[C.EXPORT], line[C.KIND], line[C.SPLIT], line[C.REASON])] += 1
+            if line[C.REASON] is None:
+                files[(line[C.EXPORT], line[C.SPLIT])].append((line[C.ID], line[C.VALUE]))
     for export in exports:
         for split in C.SPLITS:
             fio.write_lines_atomic(out / shard_path(export, split),
-                                   (line for _, line in sorted(files[(export, split)])))
+                                   (value for _, value in sorted(files[(export, split)])))
+    training = training_counts(((*k, n) for k, n in groups.items()), exports)
     if CARD in formats:
         fio.write_text_atomic(out / "README.md", dataset_card(
             cfg, report or _report_from_rows(rows), dataset_data_files(formats), training))

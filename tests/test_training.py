@@ -235,3 +235,17 @@ def test_spark_sha2_gives_the_pool_key(spark) -> None:
     df = spark.createDataFrame([(t,) for t in texts], "ctx string")
     got = df.select(F.sha2(F.concat(F.lit(pool_key_prefix(42)), F.col("ctx")), 256)).collect()
     assert [r[0] for r in got] == [pool_key(42, t) for t in texts]
+
+
+def test_skipped_draws_are_counted_per_export_reason_and_kind() -> None:
+    from faithqa_spark.core.training_exports import export_lines, training_counts
+
+    lines = export_lines(ROWS[0], None, CFG, ["sft", "dpo"])  # an abstention with no context
+    skips = [(x[C.EXPORT], x[C.REASON], x[C.KIND]) for x in lines if x[C.REASON]]
+    assert skips == [("sft", R.ABSTENTION_NO_CONTEXT, C.ABSTENTION),
+                     ("dpo", R.ABSTENTION_NO_CONTEXT, C.ABSTENTION)]
+    counts = training_counts([(x[C.EXPORT], x[C.KIND], x[C.SPLIT], x[C.REASON], 1)
+                              for x in lines], ["sft", "dpo"])
+    assert counts["dpo"]["skipped"] == {R.ABSTENTION_NO_CONTEXT: {C.ABSTENTION: 1}}
+    assert counts["sft"]["kinds"][C.FACTUAL] == {"train": 1, "dev": 0, "test": 0}
+    assert "dialogues" not in counts

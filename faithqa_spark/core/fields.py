@@ -134,5 +134,11 @@ DPO_FIELDS: list[tuple[str, str]] = [
     (ID, STRING), (KIND, STRING), (SPLIT, STRING), (SOURCE, STRING), (PROMPT, MESSAGE_LIST),
     (CHOSEN, MESSAGE_LIST), (DPO_REJECTED, MESSAGE_LIST)]
 DIALOGUE_FIELDS = SFT_FIELDS
+# one record (or skipped draw) of a training export, as both runners pass them around
+EXPORT = "export"
+VALUE = "value"  # the record's JSON line; null for a skipped draw
+TRAINING_LINE_FIELDS: list[tuple[str, str]] = [
+    (EXPORT, STRING), (ID, STRING), (KIND, STRING), (SPLIT, STRING), (REASON, STRING),
+    (VALUE, STRING)]
 # the dataset's split names -> the Hugging Face Hub's, used in the exports' file names
 HUB_SPLITS = {"train": "train", "dev": "validation", "test": "test"}

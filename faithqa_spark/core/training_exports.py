@@ -96,20 +96,36 @@ def row_records(row: Mapping[str, Any], abstention_context: str | None, cfg: Con
     return out
 
 
-Count = tuple[str, str, str, int]  # (export, kind, split, n)
-Skip = tuple[str, str, str, int]  # (export, reason, kind, n)
+def export_lines(row: Mapping[str, Any], abstention_context: str | None, cfg: Config,
+                 exports: Collection[str]) -> list[dict[str, Any]]:
+    """`row_records` as flat rows of `C.TRAINING_LINE_FIELDS`, the output of the Spark side's
+    mapInArrow and the writer's unit: a record is (export, id, kind, split, reason None,
+    value = its JSON line); a skipped draw is (export, row id, kind, split, reason, value
+    None)."""
+    rr = row_records(row, abstention_context, cfg, exports)
+    out = [{C.EXPORT: export, C.ID: rec[C.ID], C.KIND: rec[C.KIND], C.SPLIT: rec[C.SPLIT],
+            C.REASON: None, C.VALUE: record_line(export, rec)}
+           for export, recs in rr.records.items() for rec in recs]
+    out += [{C.EXPORT: export, C.ID: row[C.ID], C.KIND: kind, C.SPLIT: row[C.SPLIT],
+             C.REASON: reason, C.VALUE: None} for export, reason, kind in rr.skipped]
+    return out
 
 
-def training_counts(counts: Iterable[Count], skipped: Iterable[Skip],
-                    exports: Collection[str]) -> dict[str, Any]:
-    """report.json's `training` section: per export, records per kind and split (zeros
-    included), a total per split, and the skipped draws per reason and kind."""
+LineCount = tuple[str, str, str, str | None, int]  # (export, kind, split, reason, n)
+
+
+def training_counts(groups: Iterable[LineCount], exports: Collection[str]) -> dict[str, Any]:
+    """report.json's `training` section from the export lines counted by (export, kind,
+    split, reason) (Spark: a groupBy of those four columns): per export, records per kind
+    and split (zeros included), a total per split, and the skipped draws per reason and
+    kind."""
     n: dict[tuple[str, str, str], int] = defaultdict(int)
-    for export, kind, split, k in counts:
-        n[(export, kind, split)] += k
     skips: dict[str, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
-    for export, reason, kind, k in skipped:
-        skips[export][reason][kind] = skips[export][reason].get(kind, 0) + k
+    for export, kind, split, reason, k in groups:
+        if reason is None:
+            n[(export, kind, split)] += k
+        else:
+            skips[export][reason][kind] = skips[export][reason].get(kind, 0) + k
     out: dict[str, Any] = {}
     for export in selected_exports(exports):
         kinds = {kind: {s: n[(export, kind, s)] for s in C.SPLITS}
@@ -121,18 +137,3 @@ def training_counts(counts: Iterable[Count], skipped: Iterable[Skip],
                         for reason, by_kind in sorted(skips[export].items())},
         }
     return out
-
-
-def tally(rows: Iterable[RowRecords]) -> tuple[list[Count], list[Skip]]:
-    """Count tuples for `training_counts` from in-process row results (the Spark side
-    counts the same keys with a groupBy)."""
-    counts: dict[tuple[str, str, str], int] = defaultdict(int)
-    skips: dict[tuple[str, str, str], int] = defaultdict(int)
-    for rr in rows:
-        for export, recs in rr.records.items():
-            for rec in recs:
-                counts[(export, rec[C.KIND], rec[C.SPLIT])] += 1
-        for key in rr.skipped:
-            skips[key] += 1
-    return ([(*k, v) for k, v in sorted(counts.items())],
-            [(*k, v) for k, v in sorted(skips.items())])
