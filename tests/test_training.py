@@ -166,8 +166,10 @@ def test_load_dataset_reads_every_config(written, tmp_path) -> None:
 def test_card_header_body_and_audit() -> None:
     report = {"sources": {"squad": {"input_records": 20, "success": 8, "success_rate": 0.4,
                                     "splits": {"train": 4, "dev": 2, "test": 2}}},
-              C.CONFIG_HASH: "abc123", "audit": {"flags": {"name_remnant": {
-                  "applies": 10, "fails": 3, "rate": 0.3}}}}
+              C.CONFIG_HASH: "abc123", "audit": {"flags": ["name_remnant", "the_the"],
+                                                  "total": {"rows": 8, "flags": {
+                  "name_remnant": {"applies": 10, "fails": 3, "rate": 0.3},
+                  "the_the": {"applies": 0, "fails": 0, "rate": None}}}}}
     training = {"sft": {"kinds": {k: {s: 1 for s in C.SPLITS} for k in (
         C.COUNTERFACTUAL, C.FACTUAL, C.ABSTENTION)}, "splits": {"train": 3, "dev": 3, "test": 0},
         "skipped": {}}}
@@ -177,7 +179,8 @@ def test_card_header_body_and_audit() -> None:
     configs = {c["config_name"]: c["data_files"] for c in header["configs"]}
     assert configs["default"][1] == {"split": "validation", "path": "jsonl/dev.jsonl"}
     assert [f["split"] for f in configs["sft"]] == ["train", "validation"]  # test is empty
-    assert "name_remnant | 10 | 3 | 30.00%" in text and "`abc123`" in text
+    assert "name_remnant | 10 | 3 | 30.00%" in text and "the_the | 0 | 0 | - |" in text
+    assert "`abc123`" in text and "word_boundaries=True" in text
     assert "CC BY-SA 4.0" in text and "## Audit" not in dataset_card(
         CFG, {**report, "audit": None}, {}, training)
     assert set(FIELD_DOCS) == set(C.DATASET_COLUMNS)

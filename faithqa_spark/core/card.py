@@ -144,8 +144,9 @@ def _body(cfg: Config, report: Mapping[str, Any], training: Mapping[str, Any]) -
            "splits per source by rank of a stable hash. Every choice is a hash of "
            f"(seed {cfg.pipeline.seed}, row id): the same input and config give the same "
            "bytes on any machine.", ""]
-    prov = [("policy", report.get("policy", "paper (the paper's rules, with the corrections "
-                                  "of its published code)")),
+    # the substitution settings name the policy (paper or coherent) where the config has one
+    policy = ", ".join(f"{k}={v}" for k, v in cfg.to_dict()["substitution"].items())
+    prov = [("substitution", policy),
             ("config hash", report.get(C.CONFIG_HASH, cfg.config_hash)),
             ("pipeline version", report.get(C.PIPELINE_VERSION, "")),
             ("NER model", report.get(C.NER_MODEL, cfg.ner.model)),
@@ -196,15 +197,16 @@ def _counts(report: Mapping[str, Any], training: Mapping[str, Any], t: Any) -> l
 
 
 def _audit(audit: Any) -> list[str]:
-    """The audit flags of report.json, when an audit ran: per flag applies / fails / rate."""
-    if not isinstance(audit, Mapping):
+    """report.json's `audit` section, when an audit ran: per flag (over all sources) the rows
+    it applies to, the rows that fail it, and the failure rate."""
+    if not isinstance(audit, Mapping) or not isinstance(audit.get("total"), Mapping):
         return []
-    flags = audit.get("flags", audit)
-    rows = [[name, v.get("applies", ""), v.get("fails", ""),
-             f"{v['rate']:.2%}" if isinstance(v.get("rate"), (int, float)) else ""]
-            for name, v in sorted(flags.items()) if isinstance(v, Mapping)]
+    flags = audit["total"].get("flags", {})
+    rows = [[name, v.get("applies", 0), v.get("fails", 0),
+             f"{v['rate']:.2%}" if isinstance(v.get("rate"), (int, float)) else "-"]
+            for name, v in flags.items() if isinstance(v, Mapping)]
     if not rows:
         return []
-    return ["## Audit", "", "Rule-based checks of the output (a flag applies to a row when its "
-            "question can be asked of it; it fails when the row shows the defect):", ""] + \
-        _table(["flag", "applies", "fails", "rate"], rows)
+    return ["## Audit", "", "Rule-based checks of every row (report.json's `audit`): "
+            "the rows each flag applies to, the rows that fail it, and the failure rate.", ""] \
+        + _table(["flag", "applies", "fails", "rate"], rows)
