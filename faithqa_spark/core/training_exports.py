@@ -6,6 +6,20 @@ Layout (Hugging Face's shard names, so a sharded write later keeps the same patt
 with the Hub's split names (train, validation, test) in the file names and the dataset's own
 (train, dev, test) in each record's `split`. Each file is ordered by record `id` (code point
 order, which is also Spark's order of UTF-8 strings).
+
+A runner (the Spark side shown; `training_writer.write_training_exports` is the same in one
+process):
+1. pools: `controls.pools_from_keyed` over the bounded pool rows (see core/controls.py),
+   broadcast as plain data;
+2. per row, in a mapInArrow over the dataset: `export_lines(row,
+   abstention_context_for(row, pools, cfg), cfg, exports)`, schema
+   `C.TRAINING_LINE_FIELDS`;
+3. per (export, split): the `value`s of the lines with no `reason`, ordered by `id`, into
+   `shard_path(export, split)`; a Delta table per export from
+   `F.from_json(value, <EXPORT_FIELDS[export] as a Spark schema>)`;
+4. `training_counts` over a groupBy(export, kind, split, reason).count() -> report.json's
+   `training`; then `card.dataset_card(cfg, report, dataset_data_files, training)` ->
+   DIR/README.md.
 """
 
 from __future__ import annotations
@@ -76,7 +90,7 @@ def row_records(row: Mapping[str, Any], abstention_context: str | None, cfg: Con
     """The records of one dataset row (with `split` set) for the selected exports, and what
     was drawn but skipped. Pure: the per-row function of both runners."""
     t, seed = cfg.training, cfg.pipeline.seed
-    out = RowRecords({e: [] for e in exports})
+    out = RowRecords({e: [] for e in selected_exports(exports)})
     if SFT in exports or DPO in exports:
         exs, missing = examples(row, abstention_context, t, seed)
         for export in (e for e in (SFT, DPO) if e in exports):
