@@ -15,20 +15,10 @@ from typing import Any, Iterable, Iterator, Mapping
 from faithqa_spark import io as fio
 from faithqa_spark.config import Config, ConfigError, load_config
 from faithqa_spark.core import fields as C
-from faithqa_spark.core.card import dataset_card
+from faithqa_spark.core.card import dataset_card, dataset_data_files
 from faithqa_spark.core.controls import build_pools
 from faithqa_spark.core.training_exports import (
     CARD, abstention_context_for, export_lines, selected_exports, shard_path, training_counts)
-
-
-def dataset_data_files(formats: Iterable[str]) -> dict[str, str]:
-    """The files of the dataset's own export that the card's `default` config points at."""
-    formats = set(formats)
-    if "jsonl" in formats:
-        return {s: f"jsonl/{s}.jsonl" for s in C.SPLITS}
-    if "parquet" in formats:
-        return {s: f"parquet/{s}/*.parquet" for s in C.SPLITS}
-    return {}
 
 
 def write_training_exports(rows: Iterable[Mapping[str, Any]], out_dir: str | Path,

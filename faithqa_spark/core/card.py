@@ -6,7 +6,7 @@ where it falls short. A pure function of the config, report.json and the export 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import yaml
 
@@ -79,6 +79,16 @@ _LIMITS = [
     "English only; the questions and original contexts are those of the sources, with "
     "their errors.",
 ]
+
+
+def dataset_data_files(formats: Iterable[str]) -> dict[str, str]:
+    """The files of the dataset's own export that the card's `default` config points at."""
+    formats = set(formats)
+    if "jsonl" in formats:
+        return {s: f"jsonl/{s}.jsonl" for s in C.SPLITS}
+    if "parquet" in formats:
+        return {s: f"parquet/{s}/*.parquet" for s in C.SPLITS}
+    return {}
 
 
 def card_header(cfg: Config, report: Mapping[str, Any], dataset_files: Mapping[str, str],
