@@ -199,6 +199,10 @@ def _counts(report: Mapping[str, Any], training: Mapping[str, Any], t: Any) -> l
         out += [f"`{export}` records:", ""]
         out += _table(["kind", *C.SPLITS],
                       [[k, *[kinds[k][s] for s in C.SPLITS]] for k in EXPORT_KINDS[export]])
+        skipped = [f"{reason} {n:,} ({kind})" for reason, by_kind in
+                   training[export]["skipped"].items() for kind, n in by_kind.items()]
+        if skipped:
+            out += [f"Drawn but not made: {'; '.join(skipped)}.", ""]
     if training:
         out += [f"Controls: factual {t.factual_share:.0%} and abstention "
                 f"{t.abstention_share:.0%} of the rows, drawn by hash; each takes its row's "
