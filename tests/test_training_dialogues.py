@@ -25,7 +25,9 @@ from training_world import ALL, ROWS, WORLD, all_records, make_row, written  # n
     ("J. R. Orlan wrote it. Why? Nobody knows!",
      ["J. R. Orlan wrote it.", "Why?", "Nobody knows!"]),
     ('He said "stop." Then he ran.', ['He said "stop."', "Then he ran."]),
-    ("First line\nsecond line.", ["First line", "second line."]),
+    ("First part\n\nsecond part.", ["First part", "second part."]),
+    ("Liquid O\n2 boils. Then c. 1500 it was found.", ["Liquid O\n2 boils.",
+                                                       "Then c. 1500 it was found."]),
     ("See Dr. Arlen, e.g. on Jan. 5. Done.", ["See Dr. Arlen, e.g. on Jan. 5.", "Done."]),
     ("lower case after. stays joined.", ["lower case after. stays joined."]),
 ])

@@ -3,7 +3,8 @@ machine).
 
 The rule: a sentence ends after a run of `.`, `!` or `?` (and any closing quotes or
 brackets right after it) that is followed by whitespace and then an upper-case letter, a
-digit, or an opening quote or bracket; a line break always ends a sentence. A `.` does not
+digit, or an opening quote or bracket; a blank line (a paragraph break) always ends one. A
+single line break is plain whitespace: SQuAD writes formulas over lines ("O\n2"). A `.` does not
 end a sentence when the word it closes is a known abbreviation ("Mr.", "Dr.", "St."), a
 single capital letter (the initial in "J. Smith"), or has a `.` inside it ("U.S.", "e.g.", "a.m.").
 A decimal point ("3.5") is never followed by whitespace, so it never splits.
@@ -25,13 +26,13 @@ ABBREVIATIONS = frozenset({
     "rep", "pres", "supt", "messrs", "mme", "mlle", "vs", "etc", "inc", "ltd", "co", "corp",
     "bros", "dept", "univ", "approx", "est", "fig", "figs", "vol", "vols", "ch", "pp", "ca",
     "cf", "al", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
-    "dec", "no", "nos",
+    "dec", "no", "nos", "c",
 })
 
 # the end of a candidate sentence: terminators, optional closers, whitespace, then a
 # sentence-like start (look-ahead, so the next sentence keeps its first character)
 _BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(\s+)(?=[\"'“‘(\[]*[A-Z0-9À-Þ])")
-_LINE_BREAK = re.compile(r"[ \t]*\n\s*")
+_PARAGRAPH_BREAK = re.compile(r"[ \t]*\n[ \t]*\n\s*")
 _WORD_BEFORE = re.compile(r"(\S+)$")
 
 
@@ -59,7 +60,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         if terminators == "." and _is_abbreviation(text, m.start()):
             continue
         cuts.append((m.start(1), m.end(1)))
-    for m in _LINE_BREAK.finditer(text):
+    for m in _PARAGRAPH_BREAK.finditer(text):
         cuts.append((m.start(), m.end()))
     spans: list[tuple[int, int]] = []
     pos = len(text) - len(text.lstrip())
