@@ -26,7 +26,7 @@ ABBREVIATIONS = frozenset({
     "rep", "pres", "supt", "messrs", "mme", "mlle", "vs", "etc", "inc", "ltd", "co", "corp",
     "bros", "dept", "univ", "approx", "est", "fig", "figs", "vol", "vols", "ch", "pp", "ca",
     "cf", "al", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
-    "dec", "no", "nos", "c",
+    "dec", "no", "nos", "c", "v",
 })
 
 # the end of a candidate sentence: terminators, optional closers, whitespace, then a
