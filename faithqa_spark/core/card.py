@@ -161,7 +161,9 @@ def _body(cfg: Config, report: Mapping[str, Any], training: Mapping[str, Any]) -
             ("pipeline version", report.get(C.PIPELINE_VERSION, "")),
             ("NER model", report.get(C.NER_MODEL, cfg.ner.model)),
             ("entity bank", report.get("bank", {}).get("origin", ""))]
-    out += [f"- {k}: `{v}`" for k, v in prov if v] + [""]
+    out += [f"- {k}: `{v}`" for k, v in prov if v]
+    out += ["- the versions of Spark, Delta, spaCy and the inputs' checksums: `manifest.json`",
+            ""]
     out += _counts(report, training, t)
     out += _audit(report.get("audit"))
     out += ["## Fields", "", "The dataset (`default` config):", ""]
