@@ -11,6 +11,7 @@ SPAN = [(C.SPAN_START, "int"), (C.SPAN_END, "int")]
 ENTITY = [(C.ENT_TEXT, "string"), (C.ENT_LABEL, "string"), (C.ENT_START, "int"),
           (C.ENT_END, "int")]
 MENTION = [(C.ENTITY_TYPE, "string"), (C.ENT_TEXT, "string")]
+MESSAGE = [(C.ROLE, "string"), (C.CONTENT, "string")]
 
 _SCALARS: dict[str, pa.DataType] = {
     C.STRING: pa.string(), C.LONG: pa.int64(), C.INT: pa.int32(), C.BOOL: pa.bool_(),
@@ -30,6 +31,8 @@ def arrow_type(kind: str) -> pa.DataType:
         return pa.list_(arrow_struct(ENTITY))
     if kind == C.MENTION_LIST:
         return pa.list_(arrow_struct(MENTION))
+    if kind == C.MESSAGE_LIST:
+        return pa.list_(arrow_struct(MESSAGE))
     raise ValueError(f"unknown field kind {kind!r}")
 
 

@@ -118,6 +118,33 @@ class SparkCfg:
 
 
 @dataclass(frozen=True)
+class DialogueCfg:
+    """Turn templates of the clarification and correction dialogues (core/dialogues.py); each
+    list holds a few phrasings of one turn, one chosen per row by hash."""
+    share: float  # of the rows whose answer sits in one sentence
+    correction_share: float  # of the dialogues, the correction path (the rest: clarification)
+    missing: dict[str, str]  # entity type -> what the assistant says is missing; "default" else
+    clarify_ask: list[str]
+    clarify_supply: list[str]
+    clarify_answer: list[str]
+    memory_answer: list[str]
+    correct_supply: list[str]
+    correct_answer: list[str]
+
+
+@dataclass(frozen=True)
+class TrainingCfg:
+    """The training exports (sft/, dpo/, dialogues/, the card): core/training.py."""
+    system_prompt: str
+    user_template: str  # must use {context} and {question}
+    factual_share: float  # of the dataset rows that also give a factual control
+    abstention_share: float  # ... an abstention control
+    abstention_pool_size: int  # contexts per (source, split) an abstention context is drawn from
+    refusal: str
+    dialogue: DialogueCfg
+
+
+@dataclass(frozen=True)
 class Config:
     pipeline: PipelineCfg
     ner: NerCfg
@@ -132,6 +159,7 @@ class Config:
     input: InputCfg
     output: OutputCfg
     spark: SparkCfg
+    training: TrainingCfg
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -292,8 +320,39 @@ def validate(cfg: Config, origin: str) -> None:
         raise ConfigError(f"{origin}: matching.positional_min_overlap must be in (0, 1]")
     if cfg.ner.batch_size < 1:
         raise ConfigError(f"{origin}: ner.batch_size must be >= 1")
-    known = {"jsonl", "parquet", "squad", "delta"}
+    known = {"jsonl", "parquet", "squad", "delta", "sft", "dpo", "dialogues", "card"}
     bad = [f for f in cfg.output.formats if f not in known]
     if bad:
         raise ConfigError(f"{origin}: output.formats has unknown format '{bad[0]}'"
                           f" (known: {', '.join(sorted(known))})")
+    _validate_training(cfg.training, origin)
+
+
+def _validate_training(t: TrainingCfg, origin: str) -> None:
+    from faithqa_spark.core.templates import template_problem  # core: no cycle at import
+
+    for key, share in (("factual_share", t.factual_share),
+                       ("abstention_share", t.abstention_share),
+                       ("dialogue.share", t.dialogue.share),
+                       ("dialogue.correction_share", t.dialogue.correction_share)):
+        if not 0 <= share <= 1:
+            raise ConfigError(f"{origin}: training.{key} must be in [0, 1] (got {share})")
+    if t.abstention_pool_size < 1:
+        raise ConfigError(f"{origin}: training.abstention_pool_size must be >= 1")
+    if "default" not in t.dialogue.missing:
+        raise ConfigError(f"{origin}: training.dialogue.missing needs a 'default' entry")
+    if not t.refusal.strip():
+        raise ConfigError(f"{origin}: training.refusal must not be blank")
+    templates = [("user_template", [t.user_template])] + [
+        (f"dialogue.{name}", getattr(t.dialogue, name)) for name in _DIALOGUE_TURNS]
+    for key, texts in templates:
+        if not texts:
+            raise ConfigError(f"{origin}: training.{key} needs at least one phrasing")
+        for i, text in enumerate(texts):
+            problem = template_problem(key.rpartition(".")[2], text)
+            if problem:
+                raise ConfigError(f"{origin}: training.{key}[{i}]: {problem}")
+
+
+_DIALOGUE_TURNS = ("clarify_ask", "clarify_supply", "clarify_answer", "memory_answer",
+                   "correct_supply", "correct_answer")

@@ -115,3 +115,30 @@ LEFTOVER_FIELDS: list[tuple[str, str]] = [
 LEFTOVER_COLUMNS = [name for name, _ in LEFTOVER_FIELDS]
 
 SPLITS = ("train", "dev", "test")
+
+# ---- training exports (core/training.py): TRL's conversational formats ----
+KIND = "kind"
+MESSAGES = "messages"
+PROMPT = "prompt"
+CHOSEN = "chosen"
+DPO_REJECTED = "rejected"  # the preference format's dispreferred answer (not the status REJECTED)
+ROLE = "role"
+CONTENT = "content"
+MESSAGE_LIST = "messages"  # field kind: array<struct<role, content>>
+# record kinds; every record but a counterfactual one has the id `<row id>#<kind>`
+COUNTERFACTUAL, FACTUAL, ABSTENTION = "counterfactual", "factual", "abstention"
+CLARIFICATION, CORRECTION = "clarification", "correction"
+SFT_FIELDS: list[tuple[str, str]] = [
+    (ID, STRING), (KIND, STRING), (SPLIT, STRING), (SOURCE, STRING), (MESSAGES, MESSAGE_LIST)]
+DPO_FIELDS: list[tuple[str, str]] = [
+    (ID, STRING), (KIND, STRING), (SPLIT, STRING), (SOURCE, STRING), (PROMPT, MESSAGE_LIST),
+    (CHOSEN, MESSAGE_LIST), (DPO_REJECTED, MESSAGE_LIST)]
+DIALOGUE_FIELDS = SFT_FIELDS
+# one record (or skipped draw) of a training export, as both runners pass them around
+EXPORT = "export"
+VALUE = "value"  # the record's JSON line; null for a skipped draw
+TRAINING_LINE_FIELDS: list[tuple[str, str]] = [
+    (EXPORT, STRING), (ID, STRING), (KIND, STRING), (SPLIT, STRING), (REASON, STRING),
+    (VALUE, STRING)]
+# the dataset's split names -> the Hugging Face Hub's, used in the exports' file names
+HUB_SPLITS = {"train": "train", "dev": "validation", "test": "test"}

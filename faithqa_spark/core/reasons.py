@@ -41,3 +41,11 @@ CONTEXT_TOO_LONG = "context_too_long"
 MISSING_EVIDENCE_FILE = "missing_evidence_file"
 BAD_ENCODING = "bad_encoding"
 UNSAFE_EVIDENCE_PATH = "unsafe_evidence_path"  # an evidence Filename that leaves its directory
+
+# -- training exports: why a record was not made (report.json's training.skipped) --
+SAME_ANSWER = "same_answer"  # preferred and dispreferred answers equal after SQuAD normalisation
+ABSTENTION_NO_CONTEXT = "abstention_no_context"  # no pool context free of both answers
+DIALOGUE_NO_ANSWER_SPAN = "dialogue_no_answer_span"  # no start of the faithful answer
+DIALOGUE_ANSWER_ACROSS_SENTENCES = "dialogue_answer_not_in_one_sentence"
+DIALOGUE_SINGLE_SENTENCE = "dialogue_single_sentence"  # nothing would be left
+DIALOGUE_ANSWER_REMAINS = "dialogue_answer_still_in_ablated_context"
