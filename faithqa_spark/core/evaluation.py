@@ -207,3 +207,34 @@ def metrics(totals: Mapping[Key, Mapping[str, int]]) -> dict[str, Any]:
     out["by_kind"] = {k: group_metrics(totals[(k, ALL, ALL)], k) for k in kinds}
     out["abstention"] = abstention_scores(totals)
     return out
+
+
+# ---------------------------------------------------------------- baselines
+
+BASELINES = ("memory", "context", "first-entity")
+
+
+def first_entity(entities: list[Mapping[str, Any]], label: str | None) -> str | None:
+    """The text of the first entity (by start offset) with this NER label, or None."""
+    found = sorted((e["start"], e["text"]) for e in entities if e["label"] == label)
+    return found[0][1] if found else None
+
+
+def baseline_prediction(kind: str, row: Mapping[str, Any],
+                        entities: list[Mapping[str, Any]] | None = None) -> str | None:
+    """The prediction of a baseline reader for one row (None: it has nothing to say, and the
+    row is left out, i.e. counted as missing):
+    memory: the original answer (on every kind: what the model would say without reading);
+    context: the row's target (faithful answer, factual answer, or the refusal);
+    first-entity: the first entity of the answer's type in the row's context ("" when the
+    context has none, counted as an empty prediction)."""
+    if kind == "memory":
+        return row.get(C.ORIGINAL_ANSWER) or (
+            row[C.EVAL_ANSWER] if row[C.KIND] == C.KIND_FACTUAL else None)
+    if kind == "context":
+        return row[C.EVAL_ANSWER]
+    if kind == "first-entity":
+        if row.get(C.ENTITY_TYPE) is None or entities is None:
+            return None
+        return first_entity(entities, row[C.ENTITY_TYPE]) or ""
+    raise ValueError(f"unknown baseline {kind!r} (known: {', '.join(BASELINES)})")
