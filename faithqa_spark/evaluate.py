@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,8 +71,13 @@ def parse(argv: list[str] | None, prog: str) -> EvalRun:
     output = a.output or (str(Path(a.dataset) / "evaluation") if a.dataset else None)
     if output is None:
         raise EvalInputError("give --output EVAL_DIR (there is no --dataset to put it in)")
-    return EvalRun(cfg, a.dataset, expand(a.predictions), expand(a.records), Path(output),
-                   a.master)
+    preds, records = expand(a.predictions), expand(a.records)
+    for files in (preds, records):
+        seen = [os.path.abspath(f) for f in files]
+        twice = [f for i, f in enumerate(files) if seen[i] in seen[:i]]
+        if twice:
+            raise EvalInputError(f"{twice[0]}: given twice")
+    return EvalRun(cfg, a.dataset, preds, records, Path(output), a.master)
 
 
 def settings(cfg: Config) -> E.Settings:
