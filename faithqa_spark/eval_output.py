@@ -11,7 +11,7 @@ from typing import Any
 
 from faithqa_spark.io import write_json, write_text_atomic
 
-_COLUMNS = [("n", "n"), ("missing", "missing"), ("empty", "empty"), ("em", "EM"),
+_COLUMNS = [("n", "n"), ("missing", "missing"), ("empty", "empty"), ("ambiguous", "ambig"), ("em", "EM"),
             ("f1", "F1"), ("p_s", "p_s"), ("p_o", "p_o"), ("mr", "MR"),
             ("neither", "neither"), ("accuracy", "acc"), ("refusal_rate", "refuse"),
             ("sentence_support", "sent.sup"), ("entity_support", "ent.sup")]

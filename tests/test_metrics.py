@@ -78,8 +78,19 @@ def test_answers_that_contain_each_other(prediction, p_o, p_s):
     assert M.substitution_flags(prediction, "New York", "York") == (p_s, p_o)
 
 
-def test_answers_equal_after_normalisation_count_for_both():
-    assert M.substitution_flags("U.S.", "US", "U.S.") == (True, True)
+def test_numbers_keep_their_marks_for_p_s_and_p_o():
+    # SQuAD's normalisation makes "2.1" and "21" equal; the substitution flags do not
+    assert M.exact_match("2.1", "21")
+    assert M.substitution_flags("2.1 million", "21", "2.1") == (False, True)
+    assert M.substitution_flags("21", "21", "2.1") == (True, False)
+    assert M.distinguishable("21", "2.1") and not M.distinguishable("U.S.", "US")
+
+
+def test_indistinguishable_answers_are_ambiguous_and_left_out():
+    rows = [cf_row(id="a"), cf_row(id="b", **{C.ORIGINAL_ANSWER: "U.S.", C.EVAL_ANSWER: "US"})]
+    pairs = [p for r in rows for p in E.contributions(r, "Grenwick", False, SETTINGS)]
+    o = E.metrics(E.add_up(pairs))["overall"]
+    assert (o["n"], o["ambiguous"], o["p_o"], o["mr"]) == (2, 1, 1.0, 1.0)
 
 
 # ---------------------------------------------------------------- refusals

@@ -24,7 +24,7 @@ PREDICTIONS_KIND = "(predictions)"  # the key that counts unknown and duplicate 
 F1_UNIT = 10**9
 # Every counter, in a fixed order (the Spark aggregation's columns).
 COUNTS = ("rows", "n", "missing", "empty", "unknown", "duplicate", "em", "f1_e9", "correct",
-          "p_o", "p_s", "both", "neither", "refusal", "sent_supported", "sent_counted",
+          "ambiguous", "p_o", "p_s", "both", "neither", "refusal", "sent_supported", "sent_counted",
           "ent_supported", "ent_counted")
 # What a control inherits from its dataset row when its own record lacks it.
 INHERITED = (C.SPLIT, C.SOURCE, C.ENTITY_TYPE, C.MATCH_STRATEGY, C.ORIGINAL_ANSWER)
@@ -122,7 +122,9 @@ def row_counts(row: Mapping[str, Any], prediction: str | None, s: Settings) -> d
         c["f1_e9"] = round(M.f1_score(prediction, target) * F1_UNIT)
         # accuracy: exact match, or the target answer stated somewhere in the prediction
         c["correct"] = int(em or M.contains_answer(prediction, target))
-    if kind == C.KIND_COUNTERFACTUAL:
+    if kind == C.KIND_COUNTERFACTUAL and not M.distinguishable(row[C.ORIGINAL_ANSWER], target):
+        c["ambiguous"] = 1
+    elif kind == C.KIND_COUNTERFACTUAL:
         p_o, p_s = M.substitution_flags(prediction, row[C.ORIGINAL_ANSWER], target)
         c.update(p_o=int(p_o), p_s=int(p_s), both=int(p_o and p_s),
                  neither=int(not (p_o or p_s)))
@@ -163,9 +165,11 @@ def group_metrics(c: Mapping[str, int], kind: str) -> dict[str, Any]:
         out["f1"] = round(c.get("f1_e9", 0) / F1_UNIT / n, 6) if n else None
         out["accuracy"] = _share(c.get("correct", 0), n)
     if kind == C.KIND_COUNTERFACTUAL:
-        p_o, p_s = c.get("p_o", 0), c.get("p_s", 0)
-        out.update(p_s=_share(p_s, n), p_o=_share(p_o, n), mr=_share(p_o, p_o + p_s),
-                   both=_share(c.get("both", 0), n), neither=_share(c.get("neither", 0), n))
+        # shares of the rows whose two answers a prediction can tell apart
+        p_o, p_s, m = c.get("p_o", 0), c.get("p_s", 0), n - c.get("ambiguous", 0)
+        out.update(ambiguous=c.get("ambiguous", 0), p_s=_share(p_s, m), p_o=_share(p_o, m),
+                   mr=_share(p_o, p_o + p_s), both=_share(c.get("both", 0), m),
+                   neither=_share(c.get("neither", 0), m))
     out["refusal_rate"] = _share(c.get("refusal", 0), n)
     out["sentence_support"] = _share(c.get("sent_supported", 0), c.get("sent_counted", 0))
     out["entity_support"] = _share(c.get("ent_supported", 0), c.get("ent_counted", 0))

@@ -17,8 +17,10 @@ Definitions (the README's "Evaluating a model" section refers here):
   the original answer. When one answer's tokens contain the other's (original "York",
   substituted "New York"), an occurrence of the shorter answer inside an occurrence of the
   longer one is masked: "New York" counts for the longer answer only, "York" alone for the
-  shorter, and "New York, not York" for both. Answers equal after normalisation count for
-  both.
+  shorter, and "New York, not York" for both. Here a "." or "," between digits is kept
+  (SQuAD's rule makes "2.1" and "21" one answer). Rows whose two answers are still equal
+  after that ("U.S." / "US") cannot show which one a prediction follows: they are counted
+  as `ambiguous` and left out of p_s, p_o, MR and neither.
 - **Refusals** are configured phrases matched at word boundaries on the NFKC, case-folded
   prediction (curly apostrophes read as straight ones), never as substrings: "another"
   does not contain the refusal word "not".
@@ -41,16 +43,25 @@ def _is_punct(ch: str) -> bool:
     return ch in string.punctuation or unicodedata.category(ch).startswith("P")
 
 
-def normalize_answer(s: str) -> str:
-    """SQuAD's normalisation after Unicode NFKC (see the module docstring)."""
+def normalize_answer(s: str, keep_number_marks: bool = False) -> str:
+    """SQuAD's normalisation after Unicode NFKC (see the module docstring). With
+    `keep_number_marks` a "." or "," between two digits stays ("2.1" is not "21")."""
     s = unicodedata.normalize("NFKC", s).lower()
-    s = "".join(ch for ch in s if not _is_punct(ch))
+    s = "".join(ch for i, ch in enumerate(s) if not _is_punct(ch) or (
+        keep_number_marks and ch in ".," and 0 < i < len(s) - 1
+        and s[i - 1].isdigit() and s[i + 1].isdigit()))
     s = _ARTICLES.sub(" ", s)
     return " ".join(s.split())
 
 
-def answer_tokens(s: str) -> list[str]:
-    return normalize_answer(s).split()
+def answer_tokens(s: str, keep_number_marks: bool = False) -> list[str]:
+    return normalize_answer(s, keep_number_marks).split()
+
+
+def distinguishable(original: str, substituted: str) -> bool:
+    """The two answers differ after normalisation (number marks kept), so a prediction can
+    tell which one it states. Rows where they do not are left out of p_s, p_o and MR."""
+    return answer_tokens(original, True) != answer_tokens(substituted, True)
 
 
 def exact_match(prediction: str, gold: str) -> bool:
@@ -90,9 +101,10 @@ def _outside(spans: list[tuple[int, int]], masks: list[tuple[int, int]]) -> bool
 
 def substitution_flags(prediction: str, original: str, substituted: str) -> tuple[bool, bool]:
     """(p_o, p_s): the prediction contains the original / the substituted answer, an
-    occurrence of the shorter answer inside one of the longer answer not counting."""
-    pred = answer_tokens(prediction)
-    orig, subst = answer_tokens(original), answer_tokens(substituted)
+    occurrence of the shorter answer inside one of the longer answer not counting. Numbers
+    keep their "." and "," here, so that "2.1" and "21" stay two answers."""
+    pred = answer_tokens(prediction, True)
+    orig, subst = answer_tokens(original, True), answer_tokens(substituted, True)
     at_o, at_s = token_occurrences(pred, orig), token_occurrences(pred, subst)
     if orig == subst or not at_o or not at_s:
         return bool(at_o), bool(at_s)
