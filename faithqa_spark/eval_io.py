@@ -66,7 +66,7 @@ def records(data: bytes, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
         if not raw.strip():
             continue
         try:
-            rec = json.loads(raw.decode("utf-8"))
+            rec = json.loads(raw.decode("utf-8-sig" if i == 1 else "utf-8"))
         except UnicodeDecodeError:
             raise EvalInputError(f"{path}: line {i}: not UTF-8 text") from None
         except json.JSONDecodeError as e:

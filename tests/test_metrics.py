@@ -213,3 +213,11 @@ def test_f1_and_em_are_fractions_and_em_implies_f1_one(pred, gold):
     assert 0.0 <= f1 <= 1.0
     if M.exact_match(pred, gold):
         assert f1 == 1.0
+
+
+def test_sentence_support_threshold_is_exact_at_the_edge():
+    # 7 of 10 content words in the context: supported at 0.7 (no float rounding up to 8)
+    ctx = "alpha beta gamma delta epsilon zeta eta"
+    pred = "alpha beta gamma delta epsilon zeta eta theta iota kappa"
+    assert M.sentence_support(pred, ctx, 0.7) == (1, 1)
+    assert M.sentence_support(pred, ctx, 0.71) == (0, 1)

@@ -29,6 +29,7 @@ Definitions (the README's "Evaluating a model" section refers here):
 
 from __future__ import annotations
 
+import math
 import re
 import string
 import unicodedata
@@ -184,7 +185,8 @@ def sentence_support(prediction: str, context: str, threshold: float) -> tuple[i
         if not words:
             continue
         counted += 1
-        if sum(w in vocab for w in words) >= threshold * len(words):
+        # at least ceil(threshold * n) words; the epsilon keeps 0.7 * 10 from needing 8
+        if sum(w in vocab for w in words) >= math.ceil(threshold * len(words) - 1e-9):
             supported += 1
     return supported, counted
 
