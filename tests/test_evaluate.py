@@ -119,6 +119,22 @@ def test_parquet_predictions_score_like_jsonl(dataset_dir, tmp_path, ruler_model
     assert a == b
 
 
+def test_parquet_export_and_records_flag_read_like_jsonl_and_sft(dataset_dir, tmp_path,
+                                                                   ruler_model):
+    """The Parquet export when there is no JSONL one, and controls from --records instead of
+    sft/: the same metrics."""
+    preds = _baseline(dataset_dir, "first-entity", tmp_path, ruler_model)
+    a = _evaluate(dataset_dir, [preds], tmp_path / "a")
+    copy = tmp_path / "ds"
+    shutil.copytree(dataset_dir, copy)
+    shutil.rmtree(copy / "jsonl")
+    records = tmp_path / "controls.jsonl"
+    shutil.move(copy / "sft" / "train.jsonl", records)
+    b = _evaluate(copy, [preds], tmp_path / "b", "--records", str(records))
+    a.pop("inputs"), b.pop("inputs")
+    assert a == b and a["by_kind"]["abstention"]["n"] == 3
+
+
 @pytest.mark.parametrize("name, content, message", [
     ("p.csv", "id,prediction\n", "p.csv: not a JSONL or Parquet file"),
     ("p.jsonl", '{"id": "a", "prediction": "x"}\n{"id": "b", "prediction": \n',
