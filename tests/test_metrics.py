@@ -127,12 +127,16 @@ def test_prediction_entities():
     assert M.prediction_entities("In 1907 the Velmora Rail Company, not Hjelm, won 3.5 votes") \
         == ["1907", "Velmora Rail Company", "Hjelm", "3.5"]
     assert M.prediction_entities("The answer is no.") == []
+    assert M.prediction_entities("the Seven Years' War, in 3D") == ["Seven Years' War", "3D"]
+    assert M.prediction_entities("H2O and 2O") == ["H2O", "2O"]  # no name "O" inside "2O"
 
 
 def test_entity_support():
     assert M.entity_support("Lida Marsh, in 1907, with 30000 people", CTX) == (3, 3)
     assert M.entity_support("Anna Velt in 1921", CTX) == (0, 2)
     assert M.entity_support("nothing to check", CTX) == (0, 0)
+    assert M.entity_support("Seven Years' War in 3D", "the Seven Years' War, shown in 3D") \
+        == (2, 2)
 
 
 # ---------------------------------------------------------------- rows and aggregation

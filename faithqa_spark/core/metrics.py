@@ -160,8 +160,11 @@ down out off again not no yes also just only very too s t
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 _WORD = re.compile(r"\w+")
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
-_WORD_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?!\w)")
+# identifiers: one word mixing letters and digits ("3D", "B52", "H2O")
+_IDENT = re.compile(r"(?<!\w)(?=\w*\d)(?=\w*[^\W\d_])\w+(?!\w)")
+# a word for names: starts with a letter at a word start, may hold ' and - ("Years'", "Jean-Luc")
+_WORD_TOKEN = re.compile(r"(?<!\w)[^\W\d_][\w'’-]*")
 
 
 def sentences(text: str) -> list[str]:
@@ -196,30 +199,31 @@ def _digits(number: str) -> str:
 
 
 def prediction_entities(text: str) -> list[str]:
-    """Numbers and capitalised names in a prediction, in order. A name is a maximal run of
-    words that start with an upper-case letter, with stopwords trimmed from its ends ("The
-    Velmora Rail" -> "Velmora Rail"; a sentence-initial "In" alone is no name)."""
+    """Numbers, identifiers and capitalised names in a prediction, in order. A name is a
+    maximal run of words that start with an upper-case letter, separated by spaces only, with
+    stopwords trimmed from its ends ("The Velmora Rail" -> "Velmora Rail"; a sentence-initial
+    "In" alone is no name); it is kept as written ("Seven Years' War")."""
     text = unicodedata.normalize("NFKC", text)
-    found: list[tuple[int, str]] = [(m.start(), m.group()) for m in _NUMBER.finditer(text)]
-    run: list[tuple[int, str]] = []
+    found = [(m.start(), m.group()) for pat in (_NUMBER, _IDENT) for m in pat.finditer(text)]
+    run: list[re.Match[str]] = []
 
     def close() -> None:
-        while run and run[0][1].lower() in STOPWORDS:
+        while run and run[0].group().lower() in STOPWORDS:
             run.pop(0)
-        while run and run[-1][1].lower() in STOPWORDS:
+        while run and run[-1].group().lower() in STOPWORDS:
             run.pop()
         if run:
-            found.append((run[0][0], " ".join(w for _, w in run)))
+            found.append((run[0].start(), text[run[0].start():run[-1].end()]))
         run.clear()
 
-    last_end = -1
     for m in _WORD_TOKEN.finditer(text):
-        gap = text[last_end:m.start()] if last_end >= 0 else " "
-        if not m.group()[0].isupper() or (run and gap.strip()):
-            close()  # punctuation between two capitalised words ends a name
-        if m.group()[0].isupper():
-            run.append((m.start(), m.group().rstrip("'’-")))
-        last_end = m.end()
+        # a word with a digit is an identifier (found above), not part of a name
+        capital = m.group()[0].isupper() and not any(ch.isdigit() for ch in m.group())
+        # anything but spaces between two capitalised words (a comma, "and") ends a name
+        if not capital or (run and text[run[-1].end():m.start()].strip()):
+            close()
+        if capital:
+            run.append(m)
     close()
     return [t for _, t in sorted(found)]
 
@@ -236,7 +240,7 @@ def entity_support(prediction: str, context: str) -> tuple[int, int]:
     folded = _fold(ctx)
     supported = 0
     for e in ents:
-        if e[0].isdigit():
+        if _NUMBER.fullmatch(e):
             supported += _digits(e) in numbers
         else:
             pat = r"(?<!\w)" + r"\s+".join(re.escape(w) for w in _fold(e).split()) + r"(?!\w)"
