@@ -74,10 +74,15 @@ def _eval_rows_fn(names: dict[str, tuple[str, int]], controls_only: bool) -> Cal
     return parse
 
 
-def _records_to_eval_fn() -> Callable:
+def _records_to_eval_fn(table: str) -> Callable:
+    def one(record: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return E.eval_row(record)
+        except E.RecordError as e:
+            raise EvalInputError(f"{table}: {e}") from None
+
     def convert(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        yield from _batched((E.eval_row(r) for b in batches for r in b.to_pylist()),
-                            C.EVAL_FIELDS)
+        yield from _batched((one(r) for b in batches for r in b.to_pylist()), C.EVAL_FIELDS)
     return convert
 
 
@@ -115,7 +120,7 @@ def dataset_rows(spark: SparkSession, dataset: str) -> DataFrame:
     delta = Path(dataset) / "delta" / "dataset"
     if (delta / "_delta_log").is_dir():
         table = spark.read.format("delta").load(str(delta.resolve()))
-        return table.mapInArrow(_records_to_eval_fn(), struct_type(C.EVAL_FIELDS))
+        return table.mapInArrow(_records_to_eval_fn(str(delta)), struct_type(C.EVAL_FIELDS))
     files, _ = dataset_files(dataset)
     return _files(spark, files).mapInArrow(_eval_rows_fn(_names(files), False),
                                            struct_type(C.EVAL_FIELDS))
