@@ -145,6 +145,14 @@ class TrainingCfg:
 
 
 @dataclass(frozen=True)
+class EvaluateCfg:
+    # phrases that make a prediction a refusal, matched as whole words (never substrings)
+    refusal_phrases: list[str]
+    # a prediction sentence is supported when this share of its content words is in the context
+    sentence_support_threshold: float
+
+
+@dataclass(frozen=True)
 class Config:
     pipeline: PipelineCfg
     ner: NerCfg
@@ -160,6 +168,7 @@ class Config:
     output: OutputCfg
     spark: SparkCfg
     training: TrainingCfg
+    evaluate: EvaluateCfg
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -177,7 +186,8 @@ class Config:
         return _build(Config, _deep_merge(self.to_dict(), sections), "replace()")
 
 
-_IO_SECTIONS = frozenset({"input", "output", "spark"})
+# sections that do not shape the dataset (evaluate: how predictions are scored)
+_IO_SECTIONS = frozenset({"input", "output", "spark", "evaluate"})
 
 
 def _check_value(value: Any, tp: Any, key: str, origin: str) -> Any:
@@ -320,6 +330,8 @@ def validate(cfg: Config, origin: str) -> None:
         raise ConfigError(f"{origin}: matching.positional_min_overlap must be in (0, 1]")
     if cfg.ner.batch_size < 1:
         raise ConfigError(f"{origin}: ner.batch_size must be >= 1")
+    if not 0 < cfg.evaluate.sentence_support_threshold <= 1:
+        raise ConfigError(f"{origin}: evaluate.sentence_support_threshold must be in (0, 1]")
     known = {"jsonl", "parquet", "squad", "delta", "sft", "dpo", "dialogues", "card"}
     bad = [f for f in cfg.output.formats if f not in known]
     if bad:

@@ -142,3 +142,15 @@ TRAINING_LINE_FIELDS: list[tuple[str, str]] = [
     (VALUE, STRING)]
 # the dataset's split names -> the Hugging Face Hub's, used in the exports' file names
 HUB_SPLITS = {"train": "train", "dev": "validation", "test": "test"}
+# ---- evaluation of model predictions (faithqa_spark.evaluate) ----
+# Training-export records (sft/, dpo/) carry KIND; controls also carry the context they
+# use and their target answer. Predictions files carry ID and PREDICTION.
+PREDICTION = "prediction"
+EVAL_CONTEXT = "context"  # the context the model is given (modified, original or unrelated)
+EVAL_ANSWER = "answer"  # the target: faithful answer, original answer or refusal text
+SOURCE_ID = "source_id"  # a control's dataset row (its id without the kind suffix)
+EVAL_FIELDS: list[tuple[str, str]] = [
+    (ID, STRING), (KIND, STRING), (SPLIT, STRING), (SOURCE, STRING), (ENTITY_TYPE, STRING),
+    (MATCH_STRATEGY, STRING), (EVAL_CONTEXT, STRING), (EVAL_ANSWER, STRING),
+    (ORIGINAL_ANSWER, STRING), (SOURCE_ID, STRING),
+]
