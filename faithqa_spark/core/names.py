@@ -130,9 +130,12 @@ def word_before(text: str, start: int) -> str:
     m = _WORD_END.search(text, 0, start - 1)
     if not m:
         return ""
+    word = m.group(0).rstrip("'’")
     if _SENTENCE_START.search(text, 0, m.start()):
         return ""
-    return m.group(0).rstrip("'’")
+    if word.endswith(".") and not (word[:-1].lower() in TITLES or _INITIAL.match(word)):
+        return ""  # "Lodz. Quillard": the period ends a sentence, not a title or initial
+    return word
 
 
 def word_after(text: str, end: int) -> str:
