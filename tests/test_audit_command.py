@@ -127,3 +127,31 @@ def test_bad_files(tmp_path: Path, capsys) -> None:
     (tmp_path / "obj.json").write_text('  {"a": 1, ')
     rc, _, err = run([str(tmp_path / "obj.json"), "--output", str(tmp_path)], capsys)
     assert rc == 2 and "obj.json" in err
+
+
+def test_spark_audit_equals_in_process(tmp_path: Path, spark, capsys) -> None:
+    """The Spark audit writes the same bytes as the in-process one (two files, two formats,
+    a sample smaller than the data)."""
+    from faithqa_spark.audit_spark import run_audit_spark
+
+    rows = dataset_rows()
+    more = [dict(r, **{C.ID: r[C.ID] + "-b"}) for r in rows]
+    write_jsonl(tmp_path / "a.jsonl", rows)
+    pq.write_table(pa.Table.from_pylist(more), tmp_path / "b.parquet")
+    args = [str(tmp_path / "a.jsonl"), str(tmp_path / "b.parquet"), "--sample-size", "6"]
+    assert audit.main(args + ["--output", str(tmp_path / "local")]) == 0
+    run_audit_spark(spark, audit.parse_args(args + ["--output", str(tmp_path / "spark")], "t"))
+    for name in ("report.json", "sample.jsonl", "sample.html"):
+        assert (tmp_path / "local" / "audit" / name).read_bytes() == (
+            tmp_path / "spark" / "audit" / name).read_bytes(), name
+    capsys.readouterr()
+
+
+def test_spark_audit_bad_record(tmp_path: Path, spark) -> None:
+    from faithqa_spark.audit_spark import run_audit_spark
+
+    f = tmp_path / "bad.jsonl"
+    f.write_text('{"original_context": "x"}\n{"original_context": 5}\n', encoding="utf-8")
+    run = audit.parse_args([str(f), "--output", str(tmp_path / "o")], "t")
+    with pytest.raises(Exception, match=r"bad.jsonl: line=2: field 'original_context' is number"):
+        run_audit_spark(spark, run)
