@@ -29,7 +29,9 @@ duke duchess count countess earl baron baroness marquis viscount senator sen gov
 judge justice bishop archbishop cardinal chancellor minister premier chairman mayor rabbi imam
 sheikh sultan caliph tsar czar tsarina kaiser shah pharaoh khan chief prophet apostle
 ambassador secretary deacon elder maestro don dona herr frau monsieur madame mademoiselle
-señor señora signor signora
+señor señora signor signora administrator commissioner deputy director coach manager
+spokesman spokeswoman chairwoman treasurer speaker leader founder composer painter poet
+architect explorer physicist chemist engineer inventor admin officer pastor vicar commander
 """.split())
 PARTICLES = frozenset("""
 da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben
@@ -43,6 +45,7 @@ _NOT_NAMES = frozenset(w.lower() for w in STOP_WORDS)
 # a word as the text around a name has it: letters, marks, apostrophes and hyphens inside
 _WORD_END = re.compile(r"[\w\u0300-\u036f'’.-]+$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”()\n]\s*)$")
+_ARTICLE_BEFORE = re.compile(r"(?<!\w)(?:the|a|an|The|A|An)\s$")
 _WORD = re.compile(r"[\w\u0300-\u036f][\w\u0300-\u036f'’.-]*")
 
 
@@ -135,6 +138,8 @@ def word_before(text: str, start: int) -> str:
         return ""
     if word.endswith(".") and not (word[:-1].lower() in TITLES or _INITIAL.match(word)):
         return ""  # "Lodz. Quillard": the period ends a sentence, not a title or initial
+    if _ARTICLE_BEFORE.search(text, 0, m.start()):
+        return ""  # "the Venetian Marco Polo": after an article it is an adjective or a title
     return word
 
 
@@ -158,7 +163,8 @@ def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
     the name itself) or right after it (a name-like word or a regnal numeral, "Afonso I")."""
     before, after = word_before(text, start), word_after(text, end)
     own_low = {w.lower().strip(".") for w in own}
-    if _name_like(before) and before.lower().strip(".") not in own_low:
+    # an acronym before a name is an organisation or a title ("NASA", "CEO"), not a name
+    if _name_like(before) and not before.isupper() and before.lower().strip(".") not in own_low:
         if not (allow_titles and before.strip(".").lower() in TITLES):
             return True
     if after and (after in own or after.strip(".").lower() in own_low):
