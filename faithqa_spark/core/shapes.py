@@ -58,7 +58,7 @@ _NUM_WORD = (
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
     r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
     r"|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|a|an|several"
-    r"|few|many|some|dozen|dozens|hundreds|thousands|millions|billions|couple|half)")
+    r"|few|many|some|dozen|dozens|hundreds|thousands|millions|billions|couple)")
 _ORD_WORD = (
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh"
     r"|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
@@ -98,12 +98,12 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
 ]]
 
 _CARD_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
-    # words first: "twenty-one" is one number, not a range
+    ("mixed", r"\d[\d,]*(?:\.\d+)?[\s-]*(?:hundred|thousand|million|billion|trillion|dozen)"),
+    # words before ranges: "twenty-one" is one number, not a range
     ("words", rf"{_NUM_WORD}(?:(?:[\s-]+|\s+and\s+){_NUM_WORD})*"),
     ("range", rf"(?:between\s+)?(?:\d[\d,.]*|{_NUM_WORD})(?:\s*(?:-|–|—|to|or|and)\s*)(?:\d[\d,.]*|{_NUM_WORD})"),
-    ("mixed", r"\d[\d,]*(?:\.\d+)?\s*(?:hundred|thousand|million|billion|trillion|dozen)"),
     ("decimal", r"\d[\d,]*\.\d+|\.\d+"),
-    ("fraction", rf"(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:half|halves|third|thirds|quarter|quarters|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)|\d*[½⅓⅔¼¾]|\d+\s*[⁄/]\s*\d+)"),
+    ("fraction", rf"(?:half|(?:a|an|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:half|halves|third|thirds|quarter|quarters|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)|\d*[½⅓⅔¼¾]|\d+\s*[⁄/]\s*\d+)"),
 ]]
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
 _PLAIN = re.compile(r"\d+")
