@@ -208,3 +208,17 @@ def test_dataset_gender_votes() -> None:
     assert votes == {"Ewa Lind": (0, 2)}
     assert gender_lookup(votes)("Ewa Lind") == "f"
     assert row_gender_votes(make_row(CHOPIN, "Lodz", "Kraków", "GPE")) == []
+
+
+_WORDS = st.sampled_from(["Ána", "Quill", "Brannick", "Øst", "Velmora", "C++", "(1907)", "Zed"])
+
+
+@given(st.lists(st.sampled_from(["the", "met", "Ána", "Quill", "in", "C++", "(1907)", ",", "."]),
+                min_size=1, max_size=30), _WORDS, st.sampled_from(["Lodz", "Kraków-Nowa", "St. Ives"]))
+def test_our_substitution_passes_the_mechanical_flags(words: list[str], orig: str, rep: str) -> None:
+    ctx = " ".join(words + [orig])
+    r = make_row(ctx, orig, rep, "GPE")
+    audit = A.audit_row(r, A.AuditBounds(0.0, 100.0))
+    for flag in ("replacement_present", "original_removed", "context_modified", "length_ratio",
+                 "answer_offsets", "inside_word"):
+        assert audit[flag] is True, flag
