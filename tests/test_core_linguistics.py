@@ -162,3 +162,10 @@ def test_window_stops_at_another_person() -> None:
     ents = [{"text": "Ewa Lind", "label": "PERSON", "start": 0, "end": 8},
             {"text": "Bo", "label": "PERSON", "start": 15, "end": 17}]
     assert G.mention_gender_votes("Ewa Lind met Bo and his dog.", ents) == [("Bo", "m")]
+
+
+def test_compound_titles_and_adjectives() -> None:
+    for t in ("Secretary-General Ola Nderu spoke.", "the Russian-backed Ola Nderu spoke.",
+              "Private Ola Nderu spoke."):
+        s = t.index("Ola")
+        assert not in_longer_name(t, s, s + 9), t

@@ -32,6 +32,7 @@ ambassador secretary deacon elder maestro don dona herr frau monsieur madame mad
 señor señora signor signora administrator commissioner deputy director coach manager
 spokesman spokeswoman chairwoman treasurer speaker leader founder composer painter poet
 architect explorer physicist chemist engineer inventor admin officer pastor vicar commander
+private corporal marshal field nurse agent detective inspector constable patriarch metropolitan
 """.split())
 PARTICLES = frozenset("""
 da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben
@@ -152,8 +153,15 @@ def word_after(text: str, end: int) -> str:
 
 
 def _name_like(word: str) -> bool:
-    # a capitalised word that is not a common function word ("The", "In", "When")
-    return bool(word) and word[0].isupper() and word.lower() not in _NOT_NAMES
+    # a capitalised word that is not a common function word ("The", "In", "When") nor a
+    # compound with a lower-case part ("Russian-backed")
+    return (bool(word) and word[0].isupper() and word.lower() not in _NOT_NAMES
+            and all(p[:1].isupper() for p in word.split("-") if p))
+
+
+def _is_title(word: str) -> bool:
+    # "Secretary-General", "Vice-President" are titles too
+    return any(p.strip(".").lower() in TITLES for p in word.split("-"))
 
 
 def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
@@ -165,7 +173,7 @@ def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
     own_low = {w.lower().strip(".") for w in own}
     # an acronym before a name is an organisation or a title ("NASA", "CEO"), not a name
     if _name_like(before) and not before.isupper() and before.lower().strip(".") not in own_low:
-        if not (allow_titles and before.strip(".").lower() in TITLES):
+        if not (allow_titles and _is_title(before)):
             return True
     if after and (after in own or after.strip(".").lower() in own_low):
         return False
