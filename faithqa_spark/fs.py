@@ -10,6 +10,7 @@ The settings are a plain mapping so they pickle to executors (`ReaderSettings.st
 
 from __future__ import annotations
 
+import os
 import posixpath
 import urllib.parse
 from collections.abc import Iterable, Mapping
@@ -77,6 +78,19 @@ def spark_hadoop_settings(spark: Any) -> Settings:
     found += [(k, v) for k, v in spark.sparkContext.getConf().getAll()
               if k.startswith(SPARK_PREFIX + "fs.azure.account.key.")]
     return hadoop_settings([(k, v) for k, v in found if v is not None])
+
+
+def launch_settings() -> Settings:
+    """The settings spark-submit was given (`--conf spark.hadoop.fs.s3a.*`, spark-defaults)
+    when this process was started by it, read from its already running JVM; () otherwise
+    (pyarrow then finds S3 credentials the AWS way: environment, ~/.aws, instance role).
+    Lets the driver check remote input paths before the session is built."""
+    if "PYSPARK_GATEWAY_PORT" not in os.environ:
+        return ()
+    from pyspark import SparkConf, SparkContext
+
+    SparkContext._ensure_initialized()
+    return hadoop_settings(SparkConf().getAll())
 
 
 def _true(value: str | None, default: bool) -> bool:
