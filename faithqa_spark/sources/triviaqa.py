@@ -7,7 +7,7 @@ answer span the way the paper does; both layouts share it, so they agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from faithqa_spark.core import fields as F
@@ -145,8 +145,14 @@ def _not_found(answer: str, texts: int) -> str:
 def iter_official(records: list[Any], *, path: str, source: str,
                   settings: ReaderSettings) -> Iterator[dict[str, Any]]:
     """Rows of an official TriviaQA file's `Data` list, loc `question=Q`."""
+    return iter_records(enumerate(records), path=path, source=source, settings=settings)
+
+
+def iter_records(records: Iterable[tuple[int, Any]], *, path: str, source: str,
+                 settings: ReaderSettings) -> Iterator[dict[str, Any]]:
+    """Rows of (index in `Data`, record) pairs: the whole list or a part of it."""
     stores = evidence_stores(path, settings)
-    for q, record in enumerate(records):
+    for q, record in records:
         loc = f"question={q}"
         yield build_row(blank_row(source, path, loc), _parse_official,
                         record, source, settings, stores)
