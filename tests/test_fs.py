@@ -75,3 +75,16 @@ def test_s3a_round_trip_on_a_local_s3_server():
         assert fs.read_bytes("s3://faithqa/run/d/b.txt", settings) == b"second"
         with pytest.raises(OSError):
             fs.read_bytes("s3a://faithqa/run/d/none.txt", settings)
+
+
+def test_settings_from_a_running_spark_session(spark):
+    hconf = spark.sparkContext._jsc.hadoopConfiguration()
+    hconf.set("fs.s3a.endpoint", "http://127.0.0.1:9")
+    hconf.set("fs.s3a.path.style.access", "true")
+    try:
+        got = dict(fs.spark_hadoop_settings(spark))
+    finally:
+        hconf.unset("fs.s3a.endpoint")
+        hconf.unset("fs.s3a.path.style.access")
+    assert got["fs.s3a.endpoint"] == "http://127.0.0.1:9"
+    assert got["fs.s3a.path.style.access"] == "true"
