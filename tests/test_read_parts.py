@@ -113,6 +113,17 @@ def test_tricky_files_read_as_read_file_reads_them(name, n):
     same_rows(parts(data, "squad.json", "squad", n), want)
 
 
+def test_plan_parts_splits_only_large_json_documents():
+    from faithqa_spark.sources.stream import plan_parts
+
+    assert plan_parts([("b.json", 250), ("a.jsonl", 900), ("c.JSON", 100)], 100) == [
+        ("a.jsonl", 0, 1), ("b.json", 0, 3), ("b.json", 1, 3), ("b.json", 2, 3),
+        ("c.JSON", 0, 1)]
+    assert plan_parts([("e.json", 0)], 100) == [("e.json", 0, 1)]
+    with pytest.raises(ValueError):
+        plan_parts([], 0)
+
+
 def test_part_out_of_range_is_refused():
     with pytest.raises(ValueError, match="part must be in"):
         list(read_file_part(b"{}", path="s.json", source="squad", part=2, n_parts=2))

@@ -109,6 +109,21 @@ class _Progress:
                 yield i, item
 
 
+def plan_parts(sizes: Iterable[tuple[str, int]], bytes_per_part: int
+               ) -> list[tuple[str, int, int]]:
+    """(path, part, n_parts) read tasks for files of the given sizes: an official JSON
+    document (`.json`) of S bytes gets ceil(S / bytes_per_part) parts, anything else one
+    (JSON Lines and Parquet are split by Spark's own readers, or read whole). In path order,
+    so the plan does not depend on the order files were given."""
+    if bytes_per_part <= 0:
+        raise ValueError("bytes_per_part must be positive")
+    plan = []
+    for path, size in sorted(sizes):
+        n = max(1, -(-size // bytes_per_part)) if path.lower().endswith(".json") else 1
+        plan.extend((path, part, n) for part in range(n))
+    return plan
+
+
 def _top_value_is_list(head: bytes, opener: Opener, key: str) -> bool:
     """Whether the document is an object whose `key` holds a list. Decided from the head
     when the key is in it (it is the first key in the released files), else by reading the
