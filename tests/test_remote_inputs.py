@@ -96,9 +96,13 @@ def test_evidence_and_inputs_on_s3():
         server.create_bucket("trivia")
         storage = fs.hadoop_settings(server.hadoop_conf())
         fs.write_bytes("s3a://trivia/rc/evidence/wikipedia/Velmora.txt", CTX.encode(), storage)
+        s3, base = fs.resolve("s3a://trivia/rc/evidence/wikipedia", storage)
+        with s3.open_output_stream(base + "/Who?_#1_100%.txt") as f:  # a literal name
+            f.write(CTX.encode())
         fs.write_bytes("s3a://trivia/secret.txt", b"Odile Marsk's private key", storage)
         records = [record("tq_ok", ("Velmora.txt",)), record("tq_up", ("../../secret.txt",)),
-                   record("tq_gone", ("Gone.txt",)), record("tq_dot", ("./Velmora.txt",))]
+                   record("tq_gone", ("Gone.txt",)), record("tq_dot", ("./Velmora.txt",)),
+                   record("tq_odd", ("Who?_#1_100%.txt",))]
         uri = "s3a://trivia/rc/qa/wikipedia-dev.json"
         fs.write_bytes(uri, doc(records), storage)
         rows = read_rows(fs.read_bytes(uri, storage), path=uri, source="triviaqa",
@@ -106,7 +110,8 @@ def test_evidence_and_inputs_on_s3():
         files = collect_inputs(None, ["s3a://trivia/rc/qa/"], storage)
         with pytest.raises(InputError, match="does not exist: s3a://trivia/none.json"):
             collect_inputs(None, ["s3a://trivia/none.json"], storage)
-    ok, up, gone, dot = rows
+    ok, up, gone, dot, odd = rows
+    assert (odd[F.STATUS], odd[F.CONTEXT]) == (F.OK, CTX)
     assert (ok[F.STATUS], ok[F.CONTEXT]) == (F.OK, CTX)
     assert (up[F.STATUS], up[F.REASON]) == (F.REJECTED, R.UNSAFE_EVIDENCE_PATH)
     assert (gone[F.STATUS], gone[F.REASON]) == (F.REJECTED, R.MISSING_EVIDENCE_FILE)
@@ -116,15 +121,16 @@ def test_evidence_and_inputs_on_s3():
 
 
 @pytest.mark.parametrize("name, inside", [
-    ("Wikipedia/Page.txt", "s3a://b/ev/Wikipedia/Page.txt"),
-    ("a/./b.txt", "s3a://b/ev/a/b.txt"),
-    ("a\\b.txt", "s3a://b/ev/a/b.txt"),
+    ("Wikipedia/Page.txt", "Wikipedia/Page.txt"),
+    ("a/./b.txt", "a/b.txt"),
+    ("a\\b.txt", "a/b.txt"),
+    ("Who?_#1_100%.txt", "Who?_#1_100%.txt"),
     ("a/../b.txt", None), ("../x", None), ("/etc/passwd", None), (".", None), ("", None),
 ])
-def test_safe_evidence_uri_stays_inside_the_directory(name, inside):
-    from faithqa_spark.sources.evidence import safe_evidence_uri
+def test_safe_evidence_name_stays_inside_the_directory(name, inside):
+    from faithqa_spark.sources.evidence import safe_evidence_name
 
-    assert safe_evidence_uri("s3a://b/ev", name) == inside
+    assert safe_evidence_name(name) == inside
 
 
 # ---------------------------------------------------------------- TriviaQA on its own

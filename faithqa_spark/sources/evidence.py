@@ -54,15 +54,17 @@ def safe_evidence_path(directory: str, filename: str) -> str | None:
     return path
 
 
-def safe_evidence_uri(directory: str, filename: str) -> str | None:
-    """`safe_evidence_path` for a directory URI of a remote filesystem (object stores have
-    no symbolic links): the normalised name must stay strictly inside the directory."""
+def safe_evidence_name(filename: str) -> str | None:
+    """For a directory on a remote filesystem (object stores have no symbolic links): the
+    page's name, normalised, when it stays strictly inside the directory; else None. The
+    name is joined to the directory as a path, never parsed as a URI, so `?`, `#` and `%`
+    in page names stay literal."""
     if unsafe_evidence_name(filename):
         return None
     name = posixpath.normpath(filename.replace("\\", "/"))
-    if name in (".", "") or name.startswith("../") or name == "..":
+    if name in (".", "..") or name.startswith("../"):
         return None
-    return fs.join(directory, name)
+    return name
 
 
 def evidence_candidates(path: str, kind: str = "wikipedia") -> list[str]:
@@ -107,12 +109,12 @@ class EvidenceStore:
         if self.directory is None:
             return None, R.MISSING_EVIDENCE_FILE, f"{filename} not found"
         local = fs.is_local(self.directory)
-        path = (safe_evidence_path(fs.local_path(self.directory), filename) if local
-                else safe_evidence_uri(self.directory, filename))
-        if path is None:
+        name = (safe_evidence_path(fs.local_path(self.directory), filename) if local
+                else safe_evidence_name(filename))
+        if name is None:
             return None, R.UNSAFE_EVIDENCE_PATH, f"{filename!r} is outside the evidence directory"
         try:
-            raw = _read_local(path) if local else fs.read_bytes(path, self.storage)
+            raw = _read_local(name) if local else self._read_remote(name)
         except FileNotFoundError:
             return None, R.MISSING_EVIDENCE_FILE, f"{filename} not found"
         except OSError as err:
@@ -122,6 +124,11 @@ class EvidenceStore:
             return raw.decode("utf-8"), None, None
         except UnicodeDecodeError as err:
             return None, R.BAD_ENCODING, f"{filename} has invalid UTF-8 at byte {err.start}"
+
+    def _read_remote(self, name: str) -> bytes:
+        filesystem, base = fs.resolve(self.directory or "", self.storage)
+        with filesystem.open_input_stream(posixpath.join(base, name)) as f:
+            return f.read()
 
 
 def _read_local(path: str) -> bytes:
