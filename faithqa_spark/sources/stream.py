@@ -38,7 +38,7 @@ _backend = ijson.get_backend("yajl2_c")  # the C parser; the Python ones are ~20
 CHUNK = 1 << 16
 # A \u escape of a UTF-16 surrogate (either half); `\\` before it only causes a fallback.
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-# official layout: (top-level list, items prefix for ijson, layout name, rows of items)
+# official layout: (key of the top-level list, layout name, rows of (index, item) pairs)
 _OFFICIAL = {
     "squad_json": ("data", squad.LAYOUT, squad.iter_articles),
     "triviaqa_json": ("Data", triviaqa.LAYOUT, triviaqa.iter_records),
