@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-import urllib.parse
+import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import IO, Any
@@ -34,11 +34,24 @@ class UnsupportedFilesystem(ValueError):
     """A URI whose scheme no filesystem here reaches."""
 
 
+# scheme ":" ["//" authority] path: Hadoop's form. The path is literal, as in Hadoop's
+# `Path` (and in the paths Spark's binaryFile reports): no %-decoding, and `?` and `#` are
+# part of the name, so no urllib parsing.
+_URI = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+):(?://([^/]*))?(.*)$", re.DOTALL)
+
+
+def split_uri(uri: str) -> tuple[str, str, str]:
+    """(scheme lower-cased, authority, path); ('', '', uri) for a plain path (a one-letter
+    scheme is a Windows drive, so a plain path too)."""
+    m = _URI.match(uri)
+    if m is None:
+        return "", "", uri
+    return m.group(1).lower(), m.group(2) or "", m.group(3)
+
+
 def scheme_of(uri: str) -> str:
-    """The URI scheme, lower-cased; '' for a plain path (a one-letter scheme is a Windows
-    drive, so a plain path too)."""
-    scheme = urllib.parse.urlsplit(uri).scheme.lower()
-    return "" if len(scheme) <= 1 else scheme
+    """The URI scheme, lower-cased; '' for a plain path."""
+    return split_uri(uri)[0]
 
 
 def is_local(uri: str) -> bool:
@@ -47,15 +60,16 @@ def is_local(uri: str) -> bool:
 
 
 def local_path(uri_or_path: str) -> str:
-    """The filesystem path of a plain path or a `file:` URI in any of its forms
-    (`file:/a%20b`, `file:///a%20b`, `file://localhost/a%20b` -> `/a b`): Hadoop writes the
-    path part percent-encoded, so it is decoded. Raises ValueError for other schemes."""
-    scheme = scheme_of(uri_or_path)
+    """The filesystem path of a plain path or a `file:` URI in any of its forms (`file:/a`,
+    `file:///a`, `file://localhost/a` -> `/a`), taken literally as Hadoop does: Spark
+    reports `file:/d/a b%20c #1.json` for the file named `a b%20c #1.json`. Raises
+    ValueError for other schemes."""
+    scheme, _, path = split_uri(uri_or_path)
     if scheme == "":
         return uri_or_path
     if scheme != "file":
         raise ValueError(f"{uri_or_path}: not a local path ({scheme}://)")
-    return urllib.parse.unquote(urllib.parse.urlsplit(uri_or_path).path)
+    return path
 
 
 def hadoop_settings(conf: Mapping[str, str] | Iterable[tuple[str, str]]) -> Settings:
@@ -134,18 +148,16 @@ def _filesystem(scheme: str, authority: str, settings: Settings) -> pafs.FileSys
 
 def resolve(uri: str, settings: Settings = ()) -> tuple[pafs.FileSystem, str]:
     """(filesystem, path inside it) for `uri`; the path is what pyarrow.fs calls take."""
-    scheme = scheme_of(uri)
+    scheme, authority, path = split_uri(uri)
     if scheme in ("", "file"):
         return _filesystem("", "", ()), local_path(uri)
-    parts = urllib.parse.urlsplit(uri)
-    path = urllib.parse.unquote(parts.path)
     if scheme in S3_SCHEMES or scheme == "gs":
-        inner = parts.netloc + path  # bucket/key
+        inner = authority + "/" + path.lstrip("/")  # bucket/key
     elif scheme in ("abfs", "abfss"):
-        inner = parts.netloc.split("@", 1)[0] + path  # container/path
+        inner = authority.split("@", 1)[0] + "/" + path.lstrip("/")  # container/path
     else:
         inner = path
-    return _filesystem(scheme, parts.netloc, settings), inner.rstrip("/") or "/"
+    return _filesystem(scheme, authority, settings), inner.rstrip("/") or "/"
 
 
 def open_input(uri: str, settings: Settings = ()) -> IO[bytes]:
@@ -203,7 +215,8 @@ def join(base: str, *names: str) -> str:
 
 def parent(uri: str) -> str:
     """The directory holding `uri` ('.' for a bare local file name)."""
-    if scheme_of(uri) == "":
+    scheme, authority, path = split_uri(uri)
+    if scheme == "":
         return posixpath.dirname(uri) or "."
-    parts = urllib.parse.urlsplit(uri)
-    return urllib.parse.urlunsplit(parts._replace(path=posixpath.dirname(parts.path.rstrip("/"))))
+    head = uri[: len(uri) - len(path)]  # scheme, and "//authority" when there is one
+    return head + posixpath.dirname(path.rstrip("/"))

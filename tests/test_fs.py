@@ -13,8 +13,9 @@ from servers import moto_s3
 @pytest.mark.parametrize("uri, path", [
     ("/a/b c.json", "/a/b c.json"),
     ("rel/x.json", "rel/x.json"),
-    ("file:/a/b%20c.json", "/a/b c.json"),
-    ("file:///a/b%20c.json", "/a/b c.json"),
+    # literal, as Hadoop and Spark's binaryFile have them: no %-decoding, '#' is a character
+    ("file:/a/b c%20d #1.json", "/a/b c%20d #1.json"),
+    ("file:///a/b c.json", "/a/b c.json"),
     ("file://localhost/a/b.json", "/a/b.json"),
     ("C:\\data\\x.json", "C:\\data\\x.json"),
 ])
@@ -45,6 +46,7 @@ def test_join_and_parent_keep_scheme_and_authority():
     assert fs.join("/data", "a.txt") == "/data/a.txt"
     assert fs.parent("s3a://b/data/qa/x.json") == "s3a://b/data/qa"
     assert fs.parent("file:///d/qa/x.json") == "file:///d/qa"
+    assert fs.parent("file:/d/q#a/x.json") == "file:/d/q#a"
     assert fs.parent("x.json") == "."
 
 
@@ -64,6 +66,8 @@ def _round_trip(root: str, settings: fs.Settings) -> None:
 def test_local_round_trip(tmp_path):
     _round_trip(str(tmp_path), ())
     _round_trip(f"file://{tmp_path}", ())
+    _round_trip(f"file:{tmp_path}/odd #1 %20", ())
+    assert (tmp_path / "odd #1 %20" / "d" / "a.txt").read_bytes() == b"first \xc3\xa9"
 
 
 def test_s3a_round_trip_on_a_local_s3_server():
@@ -73,6 +77,7 @@ def test_s3a_round_trip_on_a_local_s3_server():
         _round_trip("s3a://faithqa/run", settings)
         # s3:// is the same store
         assert fs.read_bytes("s3://faithqa/run/d/b.txt", settings) == b"second"
+        _round_trip("s3a://faithqa/odd #1?x=%20", settings)
         with pytest.raises(OSError):
             fs.read_bytes("s3a://faithqa/run/d/none.txt", settings)
 
