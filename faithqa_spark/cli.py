@@ -6,15 +6,16 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+from faithqa_spark import fs
 from faithqa_spark.config import Config, load_config
-from faithqa_spark.inputs import InputError, InputFile, collect_inputs
+from faithqa_spark.inputs import InputError, InputFile, check_bank_inputs, collect_inputs
 
 
 @dataclass(frozen=True)
 class Run:
     cfg: Config
     files: list[InputFile]
-    output: Path
+    output: str  # a local path or a URI, as given (a Path would turn s3a://b into s3a:/b)
     bank_dir: str | None
     master: str | None
     ner_cache: str | None
@@ -57,11 +58,28 @@ def parse(argv: list[str] | None, prog: str) -> Run:
     if args.output:
         overrides.append(f"output.dir={_toml_str(args.output)}")
     cfg = load_config(args.config, overrides)
-    files = collect_inputs(args.squad, args.triviaqa)
-    if args.bank and not Path(args.bank).is_dir():
+    storage = fs.launch_settings()
+    files = collect_inputs(args.squad, args.triviaqa, storage)
+    if args.bank and not _is_dir(args.bank, storage):
         raise InputError(f"--bank: entity bank directory not found: {args.bank}")
-    return Run(cfg, files, Path(cfg.output.dir), args.bank, args.master,
-               str(Path(args.ner_cache).resolve()) if args.ner_cache else None)
+    check_bank_inputs(files, cfg, args.bank)
+    return Run(cfg, files, cfg.output.dir, args.bank, args.master, _absolute(args.ner_cache))
+
+
+def _is_dir(uri: str, storage: fs.Settings) -> bool:
+    if fs.is_local(uri):
+        return Path(fs.local_path(uri)).is_dir()
+    try:
+        return fs.is_dir(uri, storage)
+    except OSError:
+        return False
+
+
+def _absolute(uri: str | None) -> str | None:
+    """A local path made absolute (executors may run elsewhere); a URI as given."""
+    if uri is None or not fs.is_local(uri):
+        return uri
+    return str(Path(fs.local_path(uri)).resolve())
 
 
 def _toml_str(s: str) -> str:

@@ -96,11 +96,13 @@ class LimitsCfg:
 class TriviaqaCfg:
     max_context_chars: int
     window: int
+    evidence: list[str]  # official layout: "wikipedia" (EntityPages) and/or "web" (SearchResults)
 
 
 @dataclass(frozen=True)
 class InputCfg:
     triviaqa_evidence_dir: str  # "" = next to the TriviaQA file
+    triviaqa_web_evidence_dir: str  # "" = evidence/web next to the TriviaQA file
 
 
 @dataclass(frozen=True)
@@ -337,6 +339,10 @@ def validate(cfg: Config, origin: str) -> None:
     if bad:
         raise ConfigError(f"{origin}: output.formats has unknown format '{bad[0]}'"
                           f" (known: {', '.join(sorted(known))})")
+    kinds = cfg.triviaqa.evidence
+    if not kinds or not set(kinds) <= {"wikipedia", "web"} or len(set(kinds)) != len(kinds):
+        raise ConfigError(f"{origin}: triviaqa.evidence must list 'wikipedia' and/or 'web' "
+                          f"once each, got {kinds}")
     _validate_training(cfg.training, origin)
 
 

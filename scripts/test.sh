@@ -4,6 +4,6 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-./scripts/setup.sh
+./scripts/setup.sh --test  # --test: also the S3A jars of the tests on a local S3 server
 export PYSPARK_PYTHON="$ROOT/.venv/bin/python"
 exec .venv/bin/python -m pytest tests "$@"

@@ -2,7 +2,8 @@
 
 Pure Python, no pyspark: the Spark job feeds `read_file` the bytes of each input file
 (e.g. from the `binaryFile` source) and the reference runner feeds it bytes read from
-disk, so both see identical rows.
+disk, so both see identical rows. `read_file_part` streams one file and reads a part of
+it (several tasks per large file), with the same rows.
 
 Formats (`FORMATS`): `squad_json` (official v1.1/v2.0), `squad_hf` (Hugging Face rows in
 JSON Lines or Parquet), `triviaqa_json` (official rc JSON + Wikipedia evidence files),
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 from faithqa_spark.sources.common import InputFileError, ReaderSettings
 from faithqa_spark.sources.formats import FORMATS, detect_format, read_file
+from faithqa_spark.sources.stream import plan_parts, read_file_part
 from faithqa_spark.sources.triviaqa import select_triviaqa_context
 
 __all__ = [
-    "FORMATS", "InputFileError", "ReaderSettings", "detect_format", "read_file",
-    "select_triviaqa_context",
+    "FORMATS", "InputFileError", "ReaderSettings", "detect_format", "plan_parts", "read_file",
+    "read_file_part", "select_triviaqa_context",
 ]

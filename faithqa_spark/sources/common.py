@@ -37,6 +37,13 @@ class ReaderSettings:
     triviaqa_window: int = 800
     # TriviaQA official layout: the dir holding the wikipedia .txt evidence; None = auto.
     evidence_dir: str | None = None
+    # ... the dir holding the web evidence (`SearchResults`, evidence/web); None = auto.
+    web_evidence_dir: str | None = None
+    # which evidence the official layout reads, in order: "wikipedia" (EntityPages) and/or
+    # "web" (SearchResults)
+    evidence: tuple[str, ...] = ("wikipedia",)
+    # filesystem settings (fs.hadoop_settings) for evidence on a remote filesystem
+    storage: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("max_context_chars", "triviaqa_max_chars"):
@@ -44,6 +51,8 @@ class ReaderSettings:
                 raise ValueError(f"ReaderSettings.{name} must be positive")
         if self.triviaqa_window < 0:
             raise ValueError("ReaderSettings.triviaqa_window must be >= 0")
+        if not self.evidence or not set(self.evidence) <= {"wikipedia", "web"}:
+            raise ValueError("ReaderSettings.evidence must name 'wikipedia' and/or 'web'")
 
 
 class InputFileError(errors.InputFileError):

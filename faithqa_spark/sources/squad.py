@@ -7,7 +7,7 @@ repaired, not rejected, because the text itself is still a good extractive answe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from faithqa_spark.core import fields as F
@@ -88,7 +88,14 @@ def _sub_list(container: Any, key: str, what: str, loc: str) -> tuple[list[Any] 
 def iter_official(articles: list[Any], *, path: str, source: str,
                   settings: ReaderSettings) -> Iterator[dict[str, Any]]:
     """Rows of an official SQuAD file's `data` list, loc `article=A/paragraph=P/qa=Q`."""
-    for a, article in enumerate(articles):
+    return iter_articles(enumerate(articles), path=path, source=source, settings=settings)
+
+
+def iter_articles(articles: Iterable[tuple[int, Any]], *, path: str, source: str,
+                  settings: ReaderSettings) -> Iterator[dict[str, Any]]:
+    """Rows of (index in `data`, article) pairs: the whole list, or some of its articles
+    (a part of the file, `sources.stream`); the index makes the location."""
+    for a, article in articles:
         loc = f"article={a}"
         paragraphs, problem = _sub_list(article, "paragraphs", "article", loc)
         if problem:

@@ -7,27 +7,23 @@ answer span the way the paper does; both layouts share it, so they agree.
 
 from __future__ import annotations
 
-import os
-import re
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from faithqa_spark.core import fields as F
 from faithqa_spark.core import reasons as R
 from faithqa_spark.core.text import find_ci
-from faithqa_spark.io import local_path
 from faithqa_spark.sources.common import (
     ReaderSettings, blank_row, build_row, dedupe, filtered, get_list, get_object, get_str,
     reject, require_object, rows_from_records, set_context, set_id, shorten, str_items,
     type_name,
 )
 from faithqa_spark.sources.containers import Record
+from faithqa_spark.sources.evidence import (  # noqa: F401  (re-exported: the readers' API)
+    KINDS, EvidenceStore, safe_evidence_path, unsafe_evidence_name,
+)
 
 LAYOUT = "official TriviaQA layout"
-# Evidence pages are shared by many questions; this many decoded pages are kept per file
-# read (a Wikipedia page is tens of KB, so the cache stays in the low MBs).
-EVIDENCE_CACHE_PAGES = 128
 
 
 def select_triviaqa_context(texts: list[str], value: str, aliases: list[str], max_chars: int,
@@ -89,107 +85,32 @@ def _set_question_answer(row: dict[str, Any], record: dict[str, Any], keys: tupl
 
 # ---------------------------------------------------------------- official JSON
 
-def evidence_candidates(path: str) -> list[str]:
-    """Where the Wikipedia evidence of an official file is looked for, in order.
-
-    The released archive keeps `qa/wikipedia-*.json` next to `evidence/wikipedia/`.
-    """
-    base = os.path.dirname(local_path(path)) or "."
-    return [
-        os.path.join(base, "evidence", "wikipedia"),
-        os.path.normpath(os.path.join(base, "..", "evidence", "wikipedia")),
-        os.path.join(base, "evidence"),
-    ]
-
-
-class EvidenceStore:
-    """Reads evidence pages `<directory>/<Filename>` (UTF-8), remembering recent ones."""
-
-    def __init__(self, directory: str | None, searched: list[str]) -> None:
-        self.directory = directory
-        self.searched = searched
-        self.read = lru_cache(maxsize=EVIDENCE_CACHE_PAGES)(self._read)
-
-    @classmethod
-    def for_file(cls, path: str, settings: ReaderSettings) -> EvidenceStore:
-        """The store for official file `path`: the configured dir, else the first found."""
-        if settings.evidence_dir is not None:
-            return cls(settings.evidence_dir, [settings.evidence_dir])
-        searched = evidence_candidates(path)
-        found = next((d for d in searched if os.path.isdir(d)), None)
-        return cls(found, searched)
-
-    def where(self) -> str:
-        """Where pages were looked for, for details."""
-        if self.directory is None:
-            return "no evidence directory found; looked in " + ", ".join(self.searched)
-        return f"evidence directory: {self.directory}"
-
-    def _read(self, filename: str) -> tuple[str | None, str | None, str | None]:
-        """(text, None, None) or (None, reason, problem) for one page."""
-        if self.directory is None:
-            return None, R.MISSING_EVIDENCE_FILE, f"{filename} not found"
-        path = safe_evidence_path(self.directory, filename)
-        if path is None:
-            return None, R.UNSAFE_EVIDENCE_PATH, f"{filename!r} is outside the evidence directory"
-        try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except FileNotFoundError:
-            return None, R.MISSING_EVIDENCE_FILE, f"{filename} not found"
-        except OSError as err:
-            return None, R.MISSING_EVIDENCE_FILE, f"{filename} unreadable ({err.strerror})"
-        try:
-            return raw.decode("utf-8"), None, None
-        except UnicodeDecodeError as err:
-            return None, R.BAD_ENCODING, f"{filename} has invalid UTF-8 at byte {err.start}"
-
-
-def unsafe_evidence_name(filename: str) -> bool:
-    """A `Filename` that could name a file outside the evidence directory, whatever the
-    directory: empty, absolute (POSIX or Windows), or with a `..` component. The names in
-    the released files are plain relative paths such as `Wikipedia/Page.txt`."""
-    parts = re.split(r"[\\/]", filename)
-    return (not filename.strip() or "\x00" in filename or filename.startswith(("/", "\\"))
-            or bool(re.match(r"^[A-Za-z]:", filename)) or ".." in parts)
-
-
-def safe_evidence_path(directory: str, filename: str) -> str | None:
-    """The path of evidence page `filename` inside `directory`, or None when the name is
-    unsafe or resolves (through symbolic links too) outside the directory. Nothing is
-    opened before this check passes: an input file must never make the job read another
-    file the executors can read."""
-    if unsafe_evidence_name(filename):
-        return None
-    root = os.path.realpath(directory)
-    path = os.path.realpath(os.path.join(root, filename))
-    if os.path.commonpath([root, path]) != root or path == root:
-        return None
-    return path
-
-
-def _page_filenames(record: dict[str, Any]) -> list[str]:
-    pages = get_list(record, "EntityPages", "EntityPages", optional=True)
+def _page_filenames(record: dict[str, Any], field: str) -> list[str]:
+    pages = get_list(record, field, field, optional=True)
     names = []
     for i, page in enumerate(pages):
-        page = require_object(page, f"EntityPages[{i}]")
-        names.append(get_str(page, "Filename", f"EntityPages[{i}].Filename"))
+        page = require_object(page, f"{field}[{i}]")
+        names.append(get_str(page, "Filename", f"{field}[{i}].Filename"))
     return names
 
 
 def _parse_official(row: dict[str, Any], record: Any, source: str, settings: ReaderSettings,
-                    store: EvidenceStore) -> None:
+                    stores: dict[str, EvidenceStore]) -> None:
     record = require_object(record, "question record")
     set_id(row, source, record, "QuestionId")
     aliases = _set_question_answer(row, record, ("Question", "Answer", "Value", "Aliases"))
-    names = _page_filenames(record)
-    if not names:
-        raise filtered(R.NO_EVIDENCE_CONTEXT, "no EntityPages")
+    # every configured kind's pages, in the configured order (Wikipedia first by default)
+    pages = [(kind, name) for kind in settings.evidence
+             for name in _page_filenames(record, KINDS[kind][0])]
+    if not pages:
+        raise filtered(R.NO_EVIDENCE_CONTEXT,
+                       "no " + " or ".join(KINDS[k][0] for k in settings.evidence))
     texts, problems = [], []
-    for text, reason, problem in map(store.read, names):
+    for kind, name in pages:
+        text, reason, problem = stores[kind].read(name)
         if reason == R.UNSAFE_EVIDENCE_PATH:
             # a record that points outside the evidence is not trusted for its other pages
-            raise reject(R.UNSAFE_EVIDENCE_PATH, f"EntityPages Filename {problem}")
+            raise reject(R.UNSAFE_EVIDENCE_PATH, f"{KINDS[kind][0]} Filename {problem}")
         if text is None:
             problems.append((reason, problem))
         else:
@@ -198,11 +119,11 @@ def _parse_official(row: dict[str, Any], record: Any, source: str, settings: Rea
         if problems:
             row[F.DETAIL] = "skipped evidence: " + "; ".join(p for _, p in problems)
         return
-    _no_context(row[F.ANSWER], problems, len(texts), store)
+    _no_context(row[F.ANSWER], problems, len(texts), stores)
 
 
 def _no_context(answer: str, problems: list[tuple[str, str]], readable: int,
-               store: EvidenceStore) -> None:
+                stores: dict[str, EvidenceStore]) -> None:
     """No text held the answer: rejected if some evidence was unusable, else filtered.
 
     An unusable page might have held the answer, so "not in the evidence" would be a
@@ -212,8 +133,8 @@ def _no_context(answer: str, problems: list[tuple[str, str]], readable: int,
         reasons = {reason for reason, _ in problems}
         reason = R.MISSING_EVIDENCE_FILE if R.MISSING_EVIDENCE_FILE in reasons else R.BAD_ENCODING
         listed = "; ".join(problem for _, problem in problems)
-        raise reject(reason,
-                     f"no usable evidence text holds the answer: {listed} [{store.where()}]")
+        where = "; ".join(store.where() for store in stores.values())
+        raise reject(reason, f"no usable evidence text holds the answer: {listed} [{where}]")
     raise filtered(R.NO_EVIDENCE_CONTEXT, _not_found(answer, readable))
 
 
@@ -224,11 +145,24 @@ def _not_found(answer: str, texts: int) -> str:
 def iter_official(records: list[Any], *, path: str, source: str,
                   settings: ReaderSettings) -> Iterator[dict[str, Any]]:
     """Rows of an official TriviaQA file's `Data` list, loc `question=Q`."""
-    store = EvidenceStore.for_file(path, settings)
-    for q, record in enumerate(records):
+    return iter_records(enumerate(records), path=path, source=source, settings=settings)
+
+
+def iter_records(records: Iterable[tuple[int, Any]], *, path: str, source: str,
+                 settings: ReaderSettings) -> Iterator[dict[str, Any]]:
+    """Rows of (index in `Data`, record) pairs: the whole list or a part of it."""
+    stores = evidence_stores(path, settings)
+    for q, record in records:
         loc = f"question={q}"
         yield build_row(blank_row(source, path, loc), _parse_official,
-                        record, source, settings, store)
+                        record, source, settings, stores)
+
+
+def evidence_stores(path: str, settings: ReaderSettings) -> dict[str, EvidenceStore]:
+    """One store per configured evidence kind for official file `path`."""
+    configured = {"wikipedia": settings.evidence_dir, "web": settings.web_evidence_dir}
+    return {kind: EvidenceStore.for_file(path, configured[kind], kind, settings.storage)
+            for kind in settings.evidence}
 
 
 # ---------------------------------------------------------------- Hugging Face rows
