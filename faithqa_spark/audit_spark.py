@@ -25,8 +25,8 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit import AuditBounds, audit_row
 from faithqa_spark.core.audit_summary import (
     audit_counts, audit_key, audit_report, gender_lookup, row_gender_votes)
-from faithqa_spark.io import local_path
-from faithqa_spark.schema import struct_type
+from faithqa_spark.fs import file_key
+from faithqa_spark.spark.schema import struct_type
 
 ROW_JSON, KEY, LINE = "row_json", "audit_key", "line"
 ROWS_FIELDS = [(C.ID, C.STRING), (C.SOURCE, C.STRING), (ROW_JSON, C.STRING)]
@@ -41,7 +41,7 @@ def _parse_fn(kinds: dict[str, str]) -> Callable:
     def parse(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
             for f in batch.to_pylist():
-                path = local_path(f["path"])
+                path = file_key(f["path"])
                 inp = AuditInput(path, kinds[path])
                 out = []
                 for loc, obj in iter_records(bytes(f["content"]), inp):
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     except (AuditInputError, ConfigError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    from faithqa_spark.session import build_session
+    from faithqa_spark.spark.session import build_session
 
     spark = build_session(run.cfg, run.master)
     try:

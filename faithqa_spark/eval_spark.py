@@ -25,8 +25,8 @@ from faithqa_spark.arrow import arrow_batch
 from faithqa_spark.core import evaluation as E
 from faithqa_spark.core import fields as C
 from faithqa_spark.eval_io import EvalInputError, dataset_files, eval_rows, predictions
-from faithqa_spark.io import local_path
-from faithqa_spark.schema import struct_type
+from faithqa_spark.fs import file_key
+from faithqa_spark.spark.schema import struct_type
 
 BATCH_ROWS = 4096
 FILE_ORD, POS, RANK, IN_DATASET, DUPLICATE = "file_ord", "pos", "rank", "in_dataset", "duplicate"
@@ -69,7 +69,7 @@ def _eval_rows_fn(names: dict[str, tuple[str, int]], controls_only: bool) -> Cal
             for b in batches:
                 for path, content in zip(b.column("path").to_pylist(),
                                          b.column("content").to_pylist()):
-                    yield from eval_rows(content, names[local_path(path)][0], controls_only)
+                    yield from eval_rows(content, names[file_key(path)][0], controls_only)
         yield from _batched(rows(), C.EVAL_FIELDS)
     return parse
 
@@ -92,7 +92,7 @@ def _predictions_fn(names: dict[str, tuple[str, int]]) -> Callable:
             for b in batches:
                 for path, content in zip(b.column("path").to_pylist(),
                                          b.column("content").to_pylist()):
-                    shown, order = names[local_path(path)]
+                    shown, order = names[file_key(path)]
                     for pid, text, pos in predictions(content, shown):
                         yield {C.ID: pid, C.PREDICTION: text, FILE_ORD: order, POS: pos}
         yield from _batched(rows(), PRED_FIELDS)
@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     """spark-submit jobs/evaluate.py: the in-process evaluator's flags, on Spark."""
     from faithqa_spark.config import ConfigError
     from faithqa_spark.evaluate import finish, parse
-    from faithqa_spark.session import build_session
+    from faithqa_spark.spark.session import build_session
 
     try:
         run = parse(argv, "evaluate.py")

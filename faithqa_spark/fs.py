@@ -72,6 +72,13 @@ def local_path(uri_or_path: str) -> str:
     return path
 
 
+def file_key(uri_or_path: str) -> str:
+    """One name per file whatever form it is written in: the local path of a plain path or a
+    `file:` URI (as Spark's `binaryFile` reports it), the URI itself on other filesystems.
+    Matches the path a read task gets back to the input file it stands for."""
+    return local_path(uri_or_path) if is_local(uri_or_path) else uri_or_path
+
+
 def hadoop_settings(conf: Mapping[str, str] | Iterable[tuple[str, str]]) -> Settings:
     """The filesystem settings in `conf` (Hadoop keys such as `fs.s3a.endpoint`, or Spark
     ones such as `spark.hadoop.fs.s3a.endpoint`), as a sorted hashable tuple."""

@@ -8,15 +8,6 @@ import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Iterable
-from urllib.parse import unquote, urlparse
-
-
-def local_path(uri_or_path: str) -> str:
-    """A filesystem path from a path that may be a `file:` URI (Spark's form, which
-    percent-encodes: 'file:///a/my%20b' -> '/a/my b'); plain paths unchanged."""
-    if uri_or_path.startswith("file:"):
-        return unquote(urlparse(uri_or_path).path)
-    return uri_or_path
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

@@ -168,7 +168,7 @@ def test_spark_gives_the_same_metrics_json(spark, dataset_dir, tmp_path, ruler_m
     """From the JSONL export and from a Delta table, on Spark, with duplicates, unknown,
     empty and missing predictions, and controls: the in-process file byte for byte."""
     from faithqa_spark.eval_spark import evaluate_spark
-    from faithqa_spark.schema import DATASET_SCHEMA
+    from faithqa_spark.spark.schema import DATASET_SCHEMA
 
     preds = _lines(_baseline(dataset_dir, "first-entity", tmp_path, ruler_model))
     preds = preds[1:] + [preds[3], {"id": "nope", "prediction": "x"},

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 import pyarrow as pa
 
-from faithqa_spark import io as fio
+from faithqa_spark import fs
 from faithqa_spark import ner as fner
 from faithqa_spark.arrow import arrow_batch, arrow_schema, arrow_type
 from faithqa_spark.config import Config
@@ -47,7 +47,7 @@ def read_task(files: Mapping[str, InputFile], cfg: Config) -> Task:
             for batch in batches:
                 for path, content in zip(batch.column("path").to_pylist(),
                                          batch.column("content").to_pylist()):
-                    f = files[fio.local_path(path)]
+                    f = files[fs.file_key(path)]
                     yield from mark_in_order(number_records(read_file(
                         content, path=f.display, source=f.source, settings=settings)))
         yield from _batched(rows(), C.QA_FIELDS)

@@ -16,7 +16,7 @@ def main(argv: list[str]) -> None:
     source, src, dst = argv
     spark = SparkSession.builder.getOrCreate()
     from faithqa_spark.core import fields as F
-    from faithqa_spark.schema import QA_SCHEMA
+    from faithqa_spark.spark.schema import QA_SCHEMA
     from faithqa_spark.sources import read_file
 
     def rows(pairs):
