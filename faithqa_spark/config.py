@@ -48,6 +48,7 @@ class BankCfg:
     strip_possessives: bool  # "Balfe's" -> "Balfe" (the published bank keeps them)
     merge_case_variants: bool  # keep one surface form per lower-cased text
     drop_junk: bool  # drop texts with no letter/digit, or starting with punctuation
+    min_frequency: int  # entries seen fewer times in the corpus are left out (1 = keep all)
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,13 @@ class SamplingCfg:
     max_attempts: int
 
 
+POLICIES = ("coherent", "paper")
+
+
 @dataclass(frozen=True)
 class SubstitutionCfg:
     word_boundaries: bool
+    policy: str  # "coherent" (every mention, fitting replacements) or "paper" (the paper's)
 
 
 @dataclass(frozen=True)
@@ -280,6 +285,11 @@ def validate(cfg: Config, origin: str) -> None:
         raise ConfigError(f"{origin}: matching.positional_min_overlap must be in (0, 1]")
     if cfg.ner.batch_size < 1:
         raise ConfigError(f"{origin}: ner.batch_size must be >= 1")
+    if cfg.substitution.policy not in POLICIES:
+        raise ConfigError(f"{origin}: substitution.policy must be one of {', '.join(POLICIES)}"
+                          f" (got '{cfg.substitution.policy}')")
+    if cfg.bank.min_frequency < 1:
+        raise ConfigError(f"{origin}: bank.min_frequency must be >= 1")
     known = {"jsonl", "parquet", "squad", "delta"}
     bad = [f for f in cfg.output.formats if f not in known]
     if bad:

@@ -41,6 +41,11 @@ def built_origin(cfg: BankCfg) -> str:
     return "built from " + ", ".join(cfg.sources) + " contexts"
 
 
+def strip_possessive(text: str) -> str:
+    """The text without a trailing possessive ("Balfe's" -> "Balfe", "Moses'" -> "Moses")."""
+    return _POSSESSIVE.sub("", text).rstrip()
+
+
 def clean_entity(text: str, label: str, cfg: BankCfg) -> str | None:
     """The bank form of one NER mention, or None when the paper's rules (plus our
     corrections, if enabled) keep it out of the bank."""
@@ -52,7 +57,7 @@ def clean_entity(text: str, label: str, cfg: BankCfg) -> str | None:
         if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
             t = t[1:-1].strip()
     if cfg.strip_possessives:
-        t = _POSSESSIVE.sub("", t).rstrip()
+        t = strip_possessive(t)
     if not cfg.min_chars <= len(t) <= cfg.max_chars:
         return None
     if t.isdigit() and label not in cfg.digit_only_types:
@@ -88,6 +93,10 @@ def assemble(counts: Iterable[tuple[str, str, int]], cfg: BankCfg) -> EntityBank
         freq[etype][text] += n
     if cfg.merge_case_variants:
         freq = {t: _merge_case(v) for t, v in freq.items()}
+    if cfg.min_frequency > 1:
+        # rare entries are mostly NER noise; a loaded bank has no counts and keeps all
+        freq = {t: {s: n for s, n in v.items() if n >= cfg.min_frequency}
+                for t, v in freq.items()}
     entities = {t: sorted(freq.get(t, {})) for t in cfg.types}
     frequency = {t: {s: freq[t][s] for s in entities[t]} for t in cfg.types if t in freq}
     return EntityBank(entities, frequency)

@@ -1,0 +1,237 @@
+"""The `coherent` substitution policy: every mention of the matched entity is swapped (name
+parts, possessives, titled mentions), for a replacement that fits where it goes, and the
+faithful answer is what the answer span reads after the swap. A row that cannot be made
+coherent gets a reason of its own (`reasons.COHERENT_REASONS`).
+
+Steps (each a function below): `resolve` the entity (possessive and leading article off,
+the longer name when the match is one word of it), find its `mentions`, refuse ambiguous
+or glued ones, `fit` a replacement from the bank's pools (shape, name parts, gender, NORP
+form, article), `splice` the swap in, locate the answer span, and `verify` the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from faithqa_spark.core import entries, reasons
+from faithqa_spark.core.bank import strip_possessive
+from faithqa_spark.core.gender import pronoun_gender
+from faithqa_spark.core.matching import Entity
+from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
+                                      word_before)
+from faithqa_spark.core.sampling import ANY, SamplingIndex, draw
+from faithqa_spark.core.text import boundary_matches, contains_ci
+
+PERSON = "PERSON"
+# types whose mentions are proper names: a swap inside a longer name is refused
+_NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
+                         "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
+
+Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
+FULL = -1  # the part index of a mention of the whole name
+
+
+class Refused(Exception):
+    """This row cannot be made coherent; `reason` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Swap:
+    original: str  # the entity as replaced: the longer name, no possessive or article
+    replacement: str
+    text: str  # the modified context
+    spans: list[tuple[int, int]]  # each replaced region in the modified context
+    faithful_answer: str
+    answer_starts: list[int]
+
+
+def _person_core(text: str) -> str:
+    """A PERSON text without leading titles ("President Lincoln" -> "Lincoln")."""
+    parts = name_parts(text)
+    words = text.split()
+    return " ".join(words[len(parts.titles):]) if len(words) > len(parts.titles) else text
+
+
+def base_text(text: str, label: str) -> str:
+    """The entity as the policy swaps it: stripped, no possessive, no leading article (it
+    stays in the context), no title before a person's name (it stays too)."""
+    t = strip_possessive(text.strip())
+    words = t.split()
+    if len(words) > 1 and words[0].lower() in entries.ARTICLES:
+        t = " ".join(words[1:])
+    return _person_core(t) if label == PERSON else t
+
+
+def resolve(context: str, entity: Entity, entities: Sequence[Entity]) -> str:
+    """The name to swap. For a person named by one part inside a longer name of the context
+    ("Chopin" and "Frédéric Chopin"), the longer name; two different longer names
+    ("Frédéric Chopin", "Nicolas Chopin") make the part ambiguous."""
+    base = base_text(entity.text, entity.label)
+    if entity.label != PERSON:
+        return base
+    longer = {b for e in entities if e.label == PERSON
+              for b in [base_text(e.text, PERSON)]
+              if len(b) > len(base) and boundary_matches(b, base)}
+    if not longer:
+        return base
+    best = max(longer, key=lambda b: (len(b), b))
+    if any(not boundary_matches(best, b) for b in longer):
+        raise Refused(reasons.AMBIGUOUS_NAME_PART)
+    return best
+
+
+def _significant(name: str) -> tuple[str, ...]:
+    return name_parts(name).significant
+
+
+def mentions(context: str, original: str, label: str) -> list[Region]:
+    """Every mention to swap, sorted and disjoint: whole-name occurrences (case-insensitive,
+    at word boundaries, so "Chopin's" holds "Chopin"), and for a person each lone part
+    ("Chopin" alone), with the index of that part in the name's significant parts."""
+    full = [(s, e, FULL) for s, e in boundary_matches(context, original)]
+    if label != PERSON:
+        return full
+    sig = _significant(original)
+    lone = [(s, e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)
+            if len(sig) > 1]
+    return sorted(full + lone)
+
+
+def check_mentions(context: str, original: str, label: str, regions: list[Region],
+                   entities: Sequence[Entity]) -> None:
+    """Refuse mentions that sit inside another name, and name parts another person of the
+    context also uses."""
+    if label in _NAME_TYPES:
+        own = tuple(original.split())
+        for s, e, _ in regions:
+            if in_longer_name(context, s, e, own, allow_titles=label == PERSON):
+                raise Refused(reasons.NAME_INSIDE_NAME)
+    if label != PERSON:
+        return
+    sig = set(_significant(original))
+    for ent in entities:
+        if ent.label != PERSON:
+            continue
+        other = set(_significant(base_text(ent.text, PERSON)))
+        if other and not other <= sig and other & sig:
+            raise Refused(reasons.AMBIGUOUS_NAME_PART)
+
+
+def _others(entities: Sequence[Entity], regions: list[Region]) -> list[tuple[int, int]]:
+    """Spans of PERSON entities that are not mentions of the swapped person."""
+    return [(e.start, e.end) for e in entities if e.label == PERSON
+            and not any(s < e.end and e.start < t for s, t, _ in regions)]
+
+
+def pool_key(context: str, original: str, label: str, regions: list[Region],
+             entities: Sequence[Entity]) -> tuple[str, str | None]:
+    """(pool key, gender the context fixes) that a replacement of `original` must share."""
+    if label == PERSON:
+        size = ANY if entries.person_size(original) < 2 else "2"
+        gender = pronoun_gender(context, [(s, e) for s, e, _ in regions],
+                                _others(entities, regions))
+        return (f"{size}:{gender}" if gender else size), gender
+    key = entries.fit_key(label, original)
+    if label in ("DATE", "CARDINAL", "NORP") and not key:
+        raise Refused(reasons.MALFORMED_ENTITY)
+    return key or ANY, None
+
+
+def _after_article(context: str, regions: list[Region]) -> bool:
+    return any(word_before(context, s).lower() in entries.ARTICLES for s, _, _ in regions)
+
+
+def fit(context: str, original: str, label: str, regions: list[Region], key: str,
+        index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
+        max_ratio: float, max_attempts: int) -> str | None:
+    """A replacement from the pool `key`: within the length ratio, not overlapping the
+    original, not in the context already (nor, for a person, any part of it), with no
+    article of its own where the context puts one before the mention."""
+    texts, lengths = index.pool(label, key)
+    sig = set(_significant(original)) if label == PERSON else set()
+    article_before = _after_article(context, regions)
+
+    def accept(cand: str) -> bool:
+        if contains_ci(context, cand):
+            return False
+        if article_before and entries.starts_with_article(cand):
+            return False
+        if label == PERSON:
+            parts = _significant(cand)
+            if set(parts) & sig or any(boundary_matches(context, p) for p in parts):
+                return False
+        return True
+
+    return draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
+                max_ratio=max_ratio, max_attempts=max_attempts, accept=accept)
+
+
+def _piece(replacement: str, part: int, n_parts: int) -> str:
+    """What a mention of part `part` (of `n_parts`) becomes: the matching part of the
+    replacement (first for the first name, last for the surname)."""
+    if part == FULL:
+        return replacement
+    rep = _significant(replacement)
+    if part == n_parts - 1:
+        return rep[-1]
+    if part == 0:
+        return rep[0]
+    if len(rep) == n_parts:
+        return rep[part]
+    raise Refused(reasons.UNMAPPED_NAME_PART)
+
+
+def splice(context: str, regions: list[Region], pieces: list[str]
+           ) -> tuple[str, list[tuple[int, int]]]:
+    """The context with each region replaced by its piece, and the pieces' new spans."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    last = pos = 0
+    for (s, e, _), piece in zip(regions, pieces):
+        out.append(context[last:s])
+        pos += s - last
+        out.append(piece)
+        spans.append((pos, pos + len(piece)))
+        pos += len(piece)
+        last = e
+    out.append(context[last:])
+    return "".join(out), spans
+
+
+def answer_after(context: str, answer: str, answer_start: int | None, regions: list[Region],
+                 spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """[start, end) in the modified context of what the answer span reads after the swap:
+    the original span, widened to whole replaced regions where it overlaps one."""
+    a = answer_start if answer_start is not None and context.startswith(
+        answer, answer_start) else context.lower().find(answer.lower())
+    if a < 0:
+        raise Refused(reasons.ANSWER_NOT_SWAPPED)
+    b = a + len(answer)
+    hit = [i for i, (s, e, _) in enumerate(regions) if s < b and a < e]
+    if not hit:
+        raise Refused(reasons.ANSWER_NOT_SWAPPED)
+    first, last = hit[0], hit[-1]
+    start = spans[first][0] - max(0, regions[first][0] - a)
+    end = spans[last][1] + max(0, b - regions[last][1])
+    return start, end
+
+
+def answer_starts(modified: str, answer: str, at: int) -> list[int]:
+    """Every whole-word start of the faithful answer in the modified context (exact text),
+    the answer span's own start included."""
+    found = {s for s, e in boundary_matches(modified, answer) if modified[s:e] == answer}
+    return sorted(found | {at})
+
+
+def question_names(question: str, original: str, label: str) -> bool:
+    """Whether the question names the swapped entity, or for a person a part of the name."""
+    if boundary_matches(question, original):
+        return True
+    return label == PERSON and any(
+        question[s:e] == p for p in _significant(original)
+        for s, e in boundary_matches(question, p))

@@ -1,0 +1,120 @@
+"""What the coherent policy needs to know about a bank entry, from its text and type alone:
+whether it is well-formed for its type, and the *fit key* that a replacement must share with
+the original (a date's shape, a number's shape, a person's name-part count and gender, a
+NORP's form). Computed once per entry when the sampling index is built.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from faithqa_spark.core import shapes
+from faithqa_spark.core.gender import name_gender
+from faithqa_spark.core.names import name_parts
+
+ARTICLES = frozenset({"the", "a", "an"})
+# capitalised words a proper name may start with that are not names of their own
+_FUNCTION = frozenset(w.lower() for w in STOP_WORDS)
+_NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
+                         "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
+_BAD_CHARS = re.compile(r"[\[\]{}<>@#=|\\/_*^~\"“”;:!?]")
+_DATEISH = re.compile(r"^(?:\d{2,4}s?|\d+(?:st|nd|rd|th))$")
+_NORP_BAD = re.compile(r"(?:ism|isms|ity|ment|ness|tion)$", re.IGNORECASE)
+# nationality / religion / party words: adjectives in -an/-ese/-ish/-ic/-i/-ist and the like,
+# plural nouns in -s; anything else ("Delhi Sultanate", "Heemstede") is not a NORP word
+_NORP_ADJ = re.compile(
+    r"(?:an|ian|ean|ese|ish|ic|i|ist|ite|ch|ese|ss|ox|al|ar|ive|ed|ese|ch|sh)$")
+ADJECTIVE, PLURAL = "adj", "plural"
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def well_formed(etype: str, text: str) -> bool:
+    """Whether a bank entry may be drawn by the coherent policy: no leading or trailing
+    function word ("South the"), a capitalised proper name for name types with no digits in
+    a PERSON and no date glued on ("the 2010s Apple"), a known shape for DATE and CARDINAL,
+    a nationality, religious or political word for NORP."""
+    ws = words(text)
+    if not ws or _BAD_CHARS.search(text):
+        return False
+    first, last = ws[0].lower(), ws[-1].lower().strip(".,")
+    if etype in ("DATE", "CARDINAL"):
+        return shapes.shape(etype, text) != shapes.OTHER and last not in _FUNCTION - {
+            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "fifteen", "twenty", "forty", "fifty", "sixty", "hundred",
+            "thousand", "million", "billion", "several", "few", "many", "first", "third",
+            "last", "next", "night"}
+    if etype not in _NAME_TYPES:
+        return True
+    if last in _FUNCTION or (first in _FUNCTION and first != "the"):
+        return False
+    if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
+        return False
+    body = ws[1:] if first == "the" else ws
+    if not body[0][:1].isupper():
+        return False
+    if any(_DATEISH.match(w) for w in body[:1]):
+        return False
+    if etype == "PERSON":
+        return _person_ok(body)
+    if etype == "NORP":
+        return norp_form(text) is not None
+    return True
+
+
+def _person_ok(ws: list[str]) -> bool:
+    if len(ws) > 5 or any(any(c.isdigit() for c in w) for w in ws):
+        return False
+    # every word of a name is capitalised, except particles ("da", "van") and initials
+    parts = name_parts(" ".join(ws))
+    return bool(parts.significant) and all(
+        w[:1].isupper() or w.lower() in {"da", "de", "del", "della", "di", "do", "dos",
+                                         "du", "van", "von", "der", "den", "bin", "ibn",
+                                         "al", "el", "la", "le", "y", "ter", "ten", "zu"}
+        for w in ws)
+
+
+def norp_form(text: str) -> str | None:
+    """'adj' ("French", "Buddhist"), 'plural' ("Americans", "Democrats") or None for a text
+    that is not a nationality, religious or political group word."""
+    ws = words(text)
+    if not 1 <= len(ws) <= 3 or not all(w[:1].isupper() for w in ws):
+        return None
+    last = ws[-1].rstrip(".,")
+    if not last.isalpha() or _NORP_BAD.search(last):
+        return None
+    if last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:
+        return PLURAL
+    return ADJECTIVE if _NORP_ADJ.search(last) else None
+
+
+def person_size(text: str) -> int:
+    """How many significant name parts (given names and surname) a PERSON name has, capped
+    at 2: a one-part name ("Plato") or a name with a first name and a surname."""
+    return min(len(name_parts(text).significant), 2)
+
+
+def fit_key(etype: str, text: str) -> str:
+    """The key a replacement must share with the original: DATE and CARDINAL shapes, the
+    NORP form, a PERSON's part count; the empty key for the other types."""
+    if etype in ("DATE", "CARDINAL"):
+        return shapes.shape(etype, text) or ""
+    if etype == "NORP":
+        return norp_form(text) or ""
+    if etype == "PERSON":
+        return str(person_size(text))
+    return ""
+
+
+def starts_with_article(text: str) -> bool:
+    ws = words(text)
+    return bool(ws) and ws[0].lower() in ARTICLES
+
+
+def entry_gender(text: str) -> str | None:
+    """The gender of a PERSON bank entry (first-name lexicon; None when unknown)."""
+    return name_gender(text)
