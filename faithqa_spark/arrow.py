@@ -30,6 +30,8 @@ def arrow_type(kind: str) -> pa.DataType:
         return pa.list_(arrow_struct(ENTITY))
     if kind == C.MENTION_LIST:
         return pa.list_(arrow_struct(MENTION))
+    if kind == C.AUDIT_STRUCT:
+        return arrow_struct([(flag, C.BOOL) for flag in C.AUDIT_FLAGS])
     raise ValueError(f"unknown field kind {kind!r}")
 
 

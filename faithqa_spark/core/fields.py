@@ -115,3 +115,17 @@ LEFTOVER_FIELDS: list[tuple[str, str]] = [
 LEFTOVER_COLUMNS = [name for name, _ in LEFTOVER_FIELDS]
 
 SPLITS = ("train", "dev", "test")
+
+# ---- audit (core/audit.py) ----
+# One nullable boolean per flag: true = pass, false = fail, null = not applicable or not
+# measurable (its inputs are missing). The names are report.json's keys, in report order.
+AUDIT = "audit"
+AUDIT_FLAGS: tuple[str, ...] = (
+    "replacement_present", "original_removed", "context_modified", "length_ratio",
+    "answer_offsets", "inside_word", "name_part_leak", "name_glue", "answer_span",
+    "date_shape", "cardinal_shape", "doubled_article", "gender_conflict",
+    "question_mentions_original",
+)
+AUDIT_STRUCT = "audit"  # field kind: struct<flag: bool, ...> in AUDIT_FLAGS order
+# the column to append to DATASET_FIELDS (and OUTCOME_FIELDS) when the runners compute it
+AUDIT_FIELDS: list[tuple[str, str]] = [(AUDIT, AUDIT_STRUCT)]

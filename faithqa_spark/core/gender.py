@@ -1,0 +1,140 @@
+"""The grammatical gender a text gives a person, and the gender of a PERSON bank entry.
+
+Window rule (one place, used everywhere): a mention of a person "owns" the gendered
+pronouns that follow it, from the mention's end up to the end of the *next* sentence,
+stopping early at the next mention of another person (when the entities are known) or of
+the same person (which opens a window of its own). Only the first gendered pronoun of a
+window counts: later ones more often refer to someone else. he/him/his/himself count as
+'m', she/her/hers/herself as 'f'.
+
+The gender of a bank entry comes first from the corpus: in the NER pass,
+`mention_gender_votes(context, entities)` gives one vote per PERSON mention whose window
+has a gendered pronoun; the votes of an entity over all contexts are summed and
+`gender_from_votes(m, f)` decides. Where the corpus says nothing, `name_gender(text)`
+asks a first-name lexicon (the `gender-guesser` package, GPLv3, an optional extra:
+without it the fallback answers None).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Iterable, Mapping, Sequence
+
+from faithqa_spark.core.names import name_parts
+
+MALE, FEMALE = "m", "f"
+_PRONOUN = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+_FEMALE_WORDS = frozenset({"she", "her", "hers", "herself"})
+# a sentence ends at . ! ? followed by white space and an upper-case letter or a quote; a
+# period after an initial ("J. Smith") or a common abbreviation does not end one
+_SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bMr)(?<!\bMrs)(?<!\bDr)(?<!\bSt)[.!?](?=\s+[\"“(]?[A-Z0-9])")
+
+
+def _window_end(text: str, start: int, stop: int) -> int:
+    """End of the window that starts at `start`: the end of the next sentence after the
+    one `start` is in, or `stop`, whichever comes first."""
+    ends = 0
+    for m in _SENTENCE_END.finditer(text, start, stop):
+        ends += 1
+        if ends == 2:
+            return m.end()
+    return stop
+
+
+def _first_pronoun(text: str, start: int, end: int) -> str | None:
+    m = _PRONOUN.search(text, start, end)
+    if m is None:
+        return None
+    return FEMALE if m.group(1).lower() in _FEMALE_WORDS else MALE
+
+
+def window_genders(text: str, mentions: Sequence[tuple[int, int]],
+                   others: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """The gender of the first pronoun in each mention's window (mentions without one give
+    nothing). `others` are mentions of other people: a window stops at the first one."""
+    starts = sorted({s for s, _ in mentions} | {s for s, _ in others})
+    votes: list[str] = []
+    for start, end in sorted(mentions):
+        nxt = next((s for s in starts if s >= end), len(text))
+        g = _first_pronoun(text, end, _window_end(text, end, nxt))
+        if g is not None:
+            votes.append(g)
+    return votes
+
+
+def gender_from_votes(m: int, f: int, *, min_votes: int = 1, min_share: float = 0.75) -> str | None:
+    """'m' or 'f' when at least `min_votes` votes were cast and one side has at least
+    `min_share` of them; None when there are too few or they disagree."""
+    total = m + f
+    if total < min_votes or total == 0:
+        return None
+    if m / total >= min_share:
+        return MALE
+    if f / total >= min_share:
+        return FEMALE
+    return None
+
+
+def pronoun_gender(text: str, mentions: Sequence[tuple[int, int]],
+                   others: Sequence[tuple[int, int]] = ()) -> str | None:
+    """The gender the text's pronouns give the person mentioned at `mentions`, or None
+    (no gendered pronoun in any window, or windows that disagree)."""
+    votes = window_genders(text, mentions, others)
+    return gender_from_votes(votes.count(MALE), votes.count(FEMALE))
+
+
+def _get(ent: Any, key: str) -> Any:
+    return ent[key] if isinstance(ent, Mapping) else getattr(ent, key)
+
+
+def mention_gender_votes(context: str, entities: Iterable[Any],
+                         label: str = "PERSON") -> list[tuple[str, str]]:
+    """One `(entity text, 'm'|'f')` per PERSON mention whose window holds a gendered pronoun.
+
+    `entities` are NER results (dicts or objects with text, label, start, end). The NER task
+    calls this per context; summing the votes per (stripped) text over the corpus gives the
+    bank entry's gender with `gender_from_votes`.
+    """
+    persons = sorted((_get(e, "start"), _get(e, "end"), _get(e, "text"))
+                     for e in entities if _get(e, "label") == label)
+    spans = [(s, e) for s, e, _ in persons]
+    out: list[tuple[str, str]] = []
+    for i, (start, end, text) in enumerate(persons):
+        nxt = spans[i + 1][0] if i + 1 < len(spans) else len(context)
+        g = _first_pronoun(context, end, _window_end(context, end, nxt))
+        if g is not None:
+            out.append((text.strip(), g))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _detector() -> Any:
+    try:
+        import gender_guesser.detector as gd  # optional extra (GPLv3), see the README
+    except ImportError:
+        return None
+    return gd.Detector(case_sensitive=False)
+
+
+_LEXICON = {"male": MALE, "mostly_male": MALE, "female": FEMALE, "mostly_female": FEMALE}
+
+
+@lru_cache(maxsize=65536)
+def name_gender(text: str) -> str | None:
+    """The gender of a PERSON name from its first given name in a first-name lexicon
+    (`gender-guesser`), or None: unknown or androgynous names, names with only initials,
+    or the lexicon not installed."""
+    det = _detector()
+    if det is None:
+        return None
+    for word in name_parts(text).given:
+        first = word.strip(".")
+        if len(first) >= 2 and first[0].isupper():
+            return _LEXICON.get(det.get_gender(first))
+    return None
+
+
+def lexicon_available() -> bool:
+    """Whether the first-name lexicon fallback is installed."""
+    return _detector() is not None

@@ -1,0 +1,165 @@
+"""Parts of PERSON names, and where they occur in a text.
+
+A careful reader links "Chopin" three sentences later to "Frédéric Chopin". So a swap of a
+person must account for each *significant part* of the name: the given names and the
+surname, but not titles ("Mr.", "President", "Sir"), particles ("da", "van", "bin"),
+suffixes ("Jr.", "III") or initials ("J. R. R."), which other people share.
+
+`name_parts("Sir J. R. R. Tolkien Jr.")` -> titles ("Sir",), given ("J.", "R.", "R."),
+surname "Tolkien", suffixes ("Jr.",); significant parts ("Tolkien",).
+`name_parts("Leonardo da Vinci")` -> given ("Leonardo",), surname "da Vinci"; significant
+parts ("Leonardo", "Vinci").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from faithqa_spark.core.text import boundary_matches
+
+TITLES = frozenset("""
+mr mrs ms miss mx dr doctor sir dame lord lady madam master president vice king queen prince
+princess saint st pope general gen captain capt colonel col major lieutenant lt sergeant sgt
+admiral commander professor prof rev reverend father fr brother sister mother emperor empress
+duke duchess count countess earl baron baroness marquis viscount senator sen governor gov
+judge justice bishop archbishop cardinal chancellor minister premier chairman mayor rabbi imam
+sheikh sultan caliph tsar czar tsarina kaiser shah pharaoh khan chief prophet apostle
+ambassador secretary deacon elder maestro don dona herr frau monsieur madame mademoiselle
+señor señora signor signora
+""".split())
+PARTICLES = frozenset("""
+da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben
+ter ten zu y e af av
+""".split())
+_SUFFIX = re.compile(r"^(?:jr|sr|jnr|snr|phd|md|esq|[ivxlc]+)\.?$", re.IGNORECASE)
+_INITIAL = re.compile(r"^(?:\w\.)+$|^\w$")
+_TOKEN = re.compile(r"[^\s,]+")
+# capitalised words at the start of a sentence that are no part of a name
+_NOT_NAMES = frozenset(w.lower() for w in STOP_WORDS)
+# a word as the text around a name has it: letters, marks, apostrophes and hyphens inside
+_WORD_END = re.compile(r"[\w\u0300-\u036f'’.-]+$")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”()\n]\s*)$")
+_WORD = re.compile(r"[\w\u0300-\u036f][\w\u0300-\u036f'’.-]*")
+
+
+@dataclass(frozen=True)
+class NameParts:
+    titles: tuple[str, ...]
+    given: tuple[str, ...]  # given and middle names, initials included
+    surname: str  # with its particles ("da Vinci"); "" for a one-word name
+    suffixes: tuple[str, ...]
+
+    @property
+    def significant(self) -> tuple[str, ...]:
+        """The parts a later mention may use on their own: given names and the surname's
+        last word, without initials, particles, titles or suffixes. In name order."""
+        words = list(self.given) + self.surname.split()
+        return tuple(w for w in words if is_significant(w))
+
+
+def is_significant(word: str) -> bool:
+    """A word that names this person on its own: not an initial, title, particle or suffix,
+    at least two characters, and starting with an upper-case letter."""
+    bare = word.strip(".")
+    low = bare.lower()
+    # titles are only taken from the front of a name; inside it they are names ("King")
+    return (len(bare) >= 2 and bare[0].isupper() and not _INITIAL.match(word)
+            and low not in PARTICLES and not _SUFFIX.match(word))
+
+
+@lru_cache(maxsize=65536)
+def name_parts(text: str) -> NameParts:
+    """Split a PERSON name into titles, given names, surname (with particles) and suffixes.
+
+    Titles are taken from the front ("President", "Mr."), suffixes from the back ("Jr.",
+    "III", a comma before them is allowed). The last remaining word is the surname; a
+    run of particles right before it belongs to it ("da Vinci", "van der Waals", "bin
+    Laden"). A one-word name is a given name with no surname.
+    """
+    toks = _TOKEN.findall(text.strip())
+    titles: list[str] = []
+    while len(toks) > 1 and toks[0].strip(".").lower() in TITLES:
+        titles.append(toks.pop(0))
+    suffixes: list[str] = []
+    # "I" is a suffix only after a name of two or more words ("Afonso I" is a regnal name)
+    while len(toks) > 1 and _SUFFIX.match(toks[-1]) and not _INITIAL.match(toks[-1]):
+        suffixes.insert(0, toks.pop())
+    if len(toks) > 1 and toks[-1] == "I":
+        suffixes.insert(0, toks.pop())
+    if len(toks) <= 1:
+        return NameParts(tuple(titles), tuple(toks), "", tuple(suffixes))
+    cut = len(toks) - 1
+    while cut > 1 and toks[cut - 1].lower() in PARTICLES:
+        cut -= 1
+    return NameParts(tuple(titles), tuple(toks[:cut]), " ".join(toks[cut:]), tuple(suffixes))
+
+
+def part_mentions(context: str, name: str) -> list[tuple[int, int, str]]:
+    """Word-boundary occurrences `(start, end, part)` of the significant parts of `name` in
+    `context`, possessives included ("Chopin's" holds "Chopin"), sorted by start.
+
+    Case-sensitive: a name part is capitalised, and "Rose" is not "rose". Occurrences that
+    are part of a full occurrence of `name` are included too; callers that want only the
+    lone parts drop those (see `lone_part_mentions`).
+    """
+    out: set[tuple[int, int, str]] = set()
+    for part in name_parts(name).significant:
+        for start, end in boundary_matches(context, part):
+            if context[start:end] == part:
+                out.add((start, end, part))
+    return sorted(out)
+
+
+def lone_part_mentions(context: str, name: str) -> list[tuple[int, int, str]]:
+    """The part mentions of `name` that are not inside a full mention of it."""
+    full = [(s, e) for s, e in boundary_matches(context, name)]
+    return [m for m in part_mentions(context, name)
+            if not any(s <= m[0] and m[1] <= e for s, e in full)]
+
+
+def word_before(text: str, start: int) -> str:
+    """The word that ends right before `start`, separated from it by a single space (or a
+    no-break space), else "" (punctuation or a line break in between: no word). A word
+    that starts a sentence is "" too: its capital says nothing ("Later Chopin left")."""
+    if start < 2 or text[start - 1] not in " \u00a0":
+        return ""
+    m = _WORD_END.search(text, 0, start - 1)
+    if not m:
+        return ""
+    if _SENTENCE_START.search(text, 0, m.start()):
+        return ""
+    return m.group(0).rstrip("'’")
+
+
+def word_after(text: str, end: int) -> str:
+    """The word that starts right after `end`, separated from it by a single space."""
+    if end >= len(text) - 1 or text[end] not in " \u00a0":
+        return ""
+    m = _WORD.match(text, end + 1)
+    return m.group(0).rstrip(".,'’") if m else ""
+
+
+def _name_like(word: str) -> bool:
+    # a capitalised word that is not a common function word ("The", "In", "When")
+    return bool(word) and word[0].isupper() and word.lower() not in _NOT_NAMES
+
+
+def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
+                   allow_titles: bool = True) -> bool:
+    """Whether `text[start:end]` sits inside a longer capitalised name: a name-like word
+    right before it (not a title, when `allow_titles`, and not one of `own`, the words of
+    the name itself) or right after it (a name-like word or a regnal numeral, "Afonso I")."""
+    before, after = word_before(text, start), word_after(text, end)
+    own_low = {w.lower().strip(".") for w in own}
+    if _name_like(before) and before.lower().strip(".") not in own_low:
+        if not (allow_titles and before.strip(".").lower() in TITLES):
+            return True
+    if after and (after in own or after.strip(".").lower() in own_low):
+        return False
+    if re.fullmatch(r"[IVX]+", after):
+        return True
+    return _name_like(after)
