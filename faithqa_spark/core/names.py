@@ -154,6 +154,9 @@ def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
     right before it (not a title, when `allow_titles`, and not one of `own`, the words of
     the name itself) or right after it (a name-like word or a regnal numeral, "Afonso I")."""
     before, after = word_before(text, start), word_after(text, end)
+    if before.endswith(".") and not _INITIAL.match(before) and \
+            before.strip(".").lower() not in TITLES:
+        before = ""  # "... in Paris. Curie left": a full stop ends a sentence, not a name
     own_low = {w.lower().strip(".") for w in own}
     if _name_like(before) and before.lower().strip(".") not in own_low:
         if not (allow_titles and before.strip(".").lower() in TITLES):
