@@ -122,24 +122,17 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             raise Refused(reasons.AMBIGUOUS_NAME_PART)
 
 
-def _others(entities: Sequence[Entity], regions: list[Region]) -> list[tuple[int, int]]:
-    """Spans of PERSON entities that are not mentions of the swapped person."""
-    return [(e.start, e.end) for e in entities if e.label == PERSON
-            and not any(s < e.end and e.start < t for s, t, _ in regions)]
-
-
-def pool_key(context: str, original: str, label: str, regions: list[Region],
-             entities: Sequence[Entity]) -> tuple[str, str | None]:
-    """(pool key, gender the context fixes) that a replacement of `original` must share."""
+def pool_key(original: str, label: str, gender: str | None) -> str:
+    """The pool a replacement of `original` is drawn from: same DATE / CARDINAL shape, same
+    NORP form; for a person, a name of two parts where the original has two, of the
+    gender the context fixes (if it fixes one)."""
     if label == PERSON:
         size = ANY if entries.person_size(original) < 2 else "2"
-        gender = pronoun_gender(context, [(s, e) for s, e, _ in regions],
-                                _others(entities, regions))
-        return (f"{size}:{gender}" if gender else size), gender
+        return f"{size}:{gender}" if gender else size
     key = entries.fit_key(label, original)
-    if label in ("DATE", "CARDINAL", "NORP") and not key:
+    if label in ("DATE", "CARDINAL", "NORP") and not key or key == "other":
         raise Refused(reasons.MALFORMED_ENTITY)
-    return key or ANY, None
+    return key or ANY
 
 
 def _after_article(context: str, regions: list[Region]) -> bool:
@@ -235,3 +228,16 @@ def question_names(question: str, original: str, label: str) -> bool:
     return label == PERSON and any(
         question[s:e] == p for p in _significant(original)
         for s, e in boundary_matches(question, p))
+
+
+def apply(context: str, answer: str, answer_start: int | None, original: str,
+          replacement: str, regions: list[Region]) -> Swap:
+    """The swap itself: each mention replaced by its piece of the replacement, and the
+    answer span as it reads afterwards, with every start of it."""
+    n_parts = len(_significant(original))
+    pieces = [_piece(replacement, part, n_parts) for _, _, part in regions]
+    text, spans = splice(context, regions, pieces)
+    start, end = answer_after(context, answer, answer_start, regions, spans)
+    faithful = text[start:end]
+    return Swap(original, replacement, text, spans, faithful,
+                answer_starts(text, faithful, start))
