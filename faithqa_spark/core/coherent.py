@@ -11,6 +11,7 @@ form, article), `splice` the swap in, locate the answer span, and `verify` the r
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -18,8 +19,7 @@ from faithqa_spark.core import entries, reasons
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.matching import Entity
-from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
-                                      word_before)
+from faithqa_spark.core.names import in_longer_name, lone_part_mentions, name_parts
 from faithqa_spark.core.sampling import ANY, SamplingIndex, draw
 from faithqa_spark.core.text import boundary_matches, contains_ci
 
@@ -135,8 +135,14 @@ def pool_key(original: str, label: str, gender: str | None) -> str:
     return key or ANY
 
 
-def _after_article(context: str, regions: list[Region]) -> bool:
-    return any(word_before(context, s).lower() in entries.ARTICLES for s, _, _ in regions)
+def _after_article(context: str, regions: list[Region], articles: frozenset[str]) -> bool:
+    return any(_article_before(context, s) in articles for s, _, _ in regions)
+
+
+def _article_before(context: str, start: int) -> str:
+    # word_before says nothing at a sentence start; an article there still counts
+    m = re.search(r"(?<!\w)(the|a|an)\s+$", context[max(0, start - 5):start], re.IGNORECASE)
+    return m.group(1).lower() if m else ""
 
 
 def fit(context: str, original: str, label: str, regions: list[Region], key: str,
@@ -147,12 +153,16 @@ def fit(context: str, original: str, label: str, regions: list[Region], key: str
     article of its own where the context puts one before the mention."""
     texts, lengths = index.pool(label, key)
     sig = set(_significant(original)) if label == PERSON else set()
-    article_before = _after_article(context, regions)
+    article_before = _after_article(context, regions, entries.ARTICLES)
+    # a country said with "the" gets one said with "the", and one without gets one without
+    the_place = label == "GPE" and _after_article(context, regions, frozenset({"the"}))
 
     def accept(cand: str) -> bool:
         if contains_ci(context, cand):
             return False
         if article_before and entries.starts_with_article(cand):
+            return False
+        if label == "GPE" and entries.takes_the(cand) != the_place:
             return False
         if label == PERSON:
             parts = _significant(cand)

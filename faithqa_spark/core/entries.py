@@ -110,6 +110,25 @@ def fit_key(etype: str, text: str) -> str:
     return ""
 
 
+# GPE names said with "the": "the United States", "the Netherlands", "the Republic of Ireland"
+_THE_FIRST = frozenset({"united", "republic", "kingdom", "democratic", "federal", "federated",
+                        "people's", "islamic", "commonwealth", "union", "soviet", "dominican",
+                        "central", "holy", "state", "grand", "duchy", "principality",
+                        "emirate", "sultanate", "caliphate", "territory"})
+_THE_LAST = frozenset({"states", "islands", "netherlands", "philippines", "bahamas",
+                       "emirates", "maldives", "kingdom", "republic", "union", "empire",
+                       "territories", "provinces", "isles", "gambia", "congo", "caribbean",
+                       "balkans", "levant", "hague", "bronx", "vatican", "raj", "reich",
+                       "confederacy", "colonies", "caliphate", "sultanate", "emirate"})
+
+
+def takes_the(text: str) -> bool:
+    """Whether a place name is said with "the" before it ("the United States", "the
+    Netherlands", "the Republic of Ireland"; not "France", "New York")."""
+    ws = [w.lower() for w in words(text)]
+    return bool(ws) and (ws[0] in _THE_FIRST or ws[-1] in _THE_LAST or "of" in ws[1:-1])
+
+
 def starts_with_article(text: str) -> bool:
     ws = words(text)
     return bool(ws) and ws[0].lower() in ARTICLES
