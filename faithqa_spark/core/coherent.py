@@ -30,6 +30,7 @@ _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
 
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
+PROBE = 2000  # candidates tried in order after the random draws (sampling.draw)
 
 
 class Refused(Exception):
@@ -97,29 +98,29 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
     if label != PERSON:
         return full
     sig = _significant(original)
-    lone = [(s, e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)
-            if len(sig) > 1]
+    lone = [(s, e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)]
     return sorted(full + lone)
 
 
 def check_mentions(context: str, original: str, label: str, regions: list[Region],
                    entities: Sequence[Entity]) -> None:
-    """Refuse mentions that sit inside another name, and name parts another person of the
-    context also uses."""
+    """Refuse name parts another person of the context also uses, mentions that sit inside
+    another name, and a "person" right after an article ("the Golden mean": NER's error)."""
+    if label == PERSON:
+        sig = set(_significant(original))
+        for ent in entities:
+            if ent.label != PERSON:
+                continue
+            other = set(_significant(base_text(ent.text, PERSON)))
+            if other and not other <= sig and other & sig:
+                raise Refused(reasons.AMBIGUOUS_NAME_PART)
+        if any(_article_before(context, s) for s, _, _ in regions):
+            raise Refused(reasons.MALFORMED_ENTITY)
     if label in _NAME_TYPES:
         own = tuple(original.split())
         for s, e, _ in regions:
             if in_longer_name(context, s, e, own, allow_titles=label == PERSON):
                 raise Refused(reasons.NAME_INSIDE_NAME)
-    if label != PERSON:
-        return
-    sig = set(_significant(original))
-    for ent in entities:
-        if ent.label != PERSON:
-            continue
-        other = set(_significant(base_text(ent.text, PERSON)))
-        if other and not other <= sig and other & sig:
-            raise Refused(reasons.AMBIGUOUS_NAME_PART)
 
 
 def pool_key(original: str, label: str, gender: str | None) -> str:
@@ -171,7 +172,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], key: str
         return True
 
     return draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
-                max_ratio=max_ratio, max_attempts=max_attempts, accept=accept)
+                max_ratio=max_ratio, max_attempts=max_attempts, accept=accept, probe=PROBE)
 
 
 def _piece(replacement: str, part: int, n_parts: int) -> str:

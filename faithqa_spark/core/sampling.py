@@ -94,15 +94,30 @@ def overlaps_original(candidate: str, original: str) -> bool:
 
 def draw(texts: Sequence[str], lengths: Sequence[int], original: str, row_id: str, *,
          seed: int, min_ratio: float, max_ratio: float, max_attempts: int,
-         accept: Callable[[str], bool] | None = None) -> str | None:
+         accept: Callable[[str], bool] | None = None, probe: int = 0) -> str | None:
     """The first of `max_attempts` deterministic draws from the candidates within the length
-    ratio that does not overlap the original and that `accept` takes, or None."""
+    ratio that does not overlap the original and that `accept` takes, or None.
+
+    With `probe`, when every draw was refused, the candidates after the last draw are tried
+    in order (wrapping around, at most `probe` of them): a rare fitting candidate is still
+    found, deterministically, where more random draws would most likely miss it.
+    """
     lo, hi = length_window(lengths, len(original), min_ratio, max_ratio)
     if hi <= lo:
         return None
+    n = hi - lo
+
+    def ok(cand: str) -> bool:
+        return not overlaps_original(cand, original) and (accept is None or accept(cand))
+
+    i = 0
     for attempt in range(max_attempts):
-        cand = texts[lo + draw_index(seed, row_id, attempt, hi - lo)]
-        if not overlaps_original(cand, original) and (accept is None or accept(cand)):
+        i = draw_index(seed, row_id, attempt, n)
+        if ok(texts[lo + i]):
+            return texts[lo + i]
+    for step in range(1, min(probe, n)):
+        cand = texts[lo + (i + step) % n]
+        if ok(cand):
             return cand
     return None
 

@@ -1,0 +1,260 @@
+"""The coherent substitution policy on hand-written contexts (every case of issue 14), and
+its properties: no part of the original name is left, the offsets are right, and
+`modified_spans` covers exactly what changed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from faithqa_spark.config import load_config
+from faithqa_spark.core import fields as C
+from faithqa_spark.core import reasons
+from faithqa_spark.core.matching import Entity
+from faithqa_spark.core.names import name_parts
+from faithqa_spark.core.process import Provenance, process_row
+from faithqa_spark.core.sampling import SamplingIndex
+from faithqa_spark.core.text import boundary_matches
+
+COHERENT = load_config()
+PAPER = load_config("conf/paper.toml")
+PROV = Provenance("test", "hash", "model")
+BANK = {
+    "PERSON": ["John Smith", "Mary Jones", "Pierre Dubois", "Anna Kowalska", "Olaf Berg",
+               "Lena Hart", "Plato", "south the", "Agent 007"],
+    "DATE": ["1888", "1723", "the 1960s", "March 1950", "4 July 1812", "Mondays", "65Zn"],
+    "GPE": ["Norway", "Peru", "the Netherlands", "West Germany", "United Arab Emirates"],
+    "ORG": ["Yale", "the Hanseatic League", "Orvane Mills"],
+    "CARDINAL": ["17", "42", "3,400", "2,750", "three", "nine"],
+    "NORP": ["Danish", "Peruvians", "Delhi Sultanate"],
+}
+INDEX = SamplingIndex.from_bank(BANK)
+
+
+def entities(ctx: str, spec: list[tuple[str, str]]) -> list[Entity]:
+    out = [Entity(text, label, m.start(), m.end())
+           for text, label in spec for m in re.finditer(re.escape(text), ctx)]
+    return sorted(out, key=lambda e: (e.start, -e.end))
+
+
+def run(ctx: str, answer: str, spec: list[tuple[str, str]], question: str = "Who was it?",
+        cfg=COHERENT, bank: SamplingIndex = INDEX, row_id: str = "squad:r1",
+        answer_start: int | None = None) -> dict:
+    start = ctx.find(answer) if answer_start is None else answer_start
+    row = {C.ID: row_id, C.SOURCE: "squad", C.QUESTION: question, C.CONTEXT: ctx,
+           C.ANSWER: answer, C.ANSWER_START: start, C.INPUT_FILE: "f.json",
+           C.RECORD_LOC: "qa=1"}
+    return process_row(row, entities(ctx, spec), bank, cfg, PROV)
+
+
+def assert_consistent(o: dict) -> None:
+    """Offsets exact: every answer start reads the faithful answer."""
+    assert o[C.STATUS] == C.OK, o[C.REASON]
+    mod = o[C.MODIFIED_CONTEXT]
+    assert o[C.ANSWER_STARTS]
+    for s in o[C.ANSWER_STARTS]:
+        assert mod[s:s + len(o[C.FAITHFUL_ANSWER])] == o[C.FAITHFUL_ANSWER]
+
+
+def pieces(o: dict) -> list[str]:
+    mod = o[C.MODIFIED_CONTEXT]
+    return [mod[s[C.SPAN_START]:s[C.SPAN_END]] for s in o[C.MODIFIED_SPANS]]
+
+
+CHOPIN = ("Frédéric Chopin was born in Żelazowa Wola. Chopin's father was a teacher. "
+          "Later, Chopin left Warsaw and he never returned; Frédéric wrote to friends.")
+CHOPIN_ENTS = [("Frédéric Chopin", "PERSON"), ("Chopin", "PERSON"), ("Frédéric", "PERSON"),
+               ("Warsaw", "GPE"), ("Żelazowa Wola", "GPE")]
+
+
+def test_every_mention_of_a_person_is_swapped_with_the_matching_part():
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS)
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    first, last = name_parts(rep).significant[0], name_parts(rep).significant[-1]
+    mod = o[C.MODIFIED_CONTEXT]
+    assert "Chopin" not in mod and "Frédéric" not in mod
+    assert mod.startswith(rep + " was born")
+    assert f"{last}'s father" in mod and f"Later, {last} left" in mod
+    assert f"; {first} wrote" in mod
+    assert pieces(o) == [rep, last, last, first]
+    assert o[C.FAITHFUL_ANSWER] == rep and o[C.NUM_REPLACEMENTS] == 4
+    # "he" in the context: a man's name
+    assert rep in ("John Smith", "Pierre Dubois", "Olaf Berg")
+
+
+def test_a_surname_match_takes_the_longer_name_of_the_context():
+    o = run(CHOPIN, "Chopin", CHOPIN_ENTS, question="Whose father was a teacher?",
+            answer_start=CHOPIN.index("Chopin's"))
+    assert_consistent(o)
+    assert o[C.ORIGINAL_ENTITY] == "Frédéric Chopin"
+    # the answer span was a lone surname: it now reads the replacement's surname
+    assert o[C.FAITHFUL_ANSWER] == name_parts(o[C.REPLACEMENT_ENTITY]).significant[-1]
+    # where the answer span is inside the full name, it reads the full replacement
+    o = run(CHOPIN, "Chopin", CHOPIN_ENTS, question="Whose father was a teacher?")
+    assert o[C.FAITHFUL_ANSWER] == o[C.REPLACEMENT_ENTITY]
+
+
+def test_titles_stay_and_the_name_changes():
+    ctx = "President Abel Tasman spoke first. Later President Tasman signed the act in 1907."
+    o = run(ctx, "Abel Tasman", [("Abel Tasman", "PERSON"), ("Tasman", "PERSON")])
+    assert_consistent(o)
+    last = name_parts(o[C.REPLACEMENT_ENTITY]).significant[-1]
+    assert f"President {o[C.REPLACEMENT_ENTITY]} spoke" in o[C.MODIFIED_CONTEXT]
+    assert f"Later President {last} signed" in o[C.MODIFIED_CONTEXT]
+
+
+def test_initials_and_non_ascii_names():
+    ctx = ("J. R. R. Tolkien taught at Oxford with Łucja Żółw. Tolkien's books sold well, "
+           "and Tolkien kept writing.")
+    o = run(ctx, "J. R. R. Tolkien", [("J. R. R. Tolkien", "PERSON"), ("Tolkien", "PERSON"),
+                                      ("Łucja Żółw", "PERSON")])
+    assert_consistent(o)
+    assert "Tolkien" not in o[C.MODIFIED_CONTEXT] and "Łucja Żółw" in o[C.MODIFIED_CONTEXT]
+    o = run(ctx, "Łucja Żółw", [("Łucja Żółw", "PERSON"), ("Tolkien", "PERSON")])
+    assert_consistent(o)
+    assert "Żółw" not in o[C.MODIFIED_CONTEXT] and "Łucja" not in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_part_shared_with_another_person_is_ambiguous():
+    ctx = "Frédéric Chopin studied music. His father Nicolas Chopin taught French. Chopin left."
+    o = run(ctx, "Frédéric Chopin", [("Frédéric Chopin", "PERSON"),
+                                     ("Nicolas Chopin", "PERSON"), ("Chopin", "PERSON")])
+    assert o[C.REASON] == reasons.AMBIGUOUS_NAME_PART
+
+
+def test_a_mention_inside_another_name_is_refused():
+    ctx = "Ada Quell founded a school. The Quell Institute still teaches her method."
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON"), ("Quell Institute", "ORG")])
+    assert o[C.REASON] == reasons.NAME_INSIDE_NAME
+    ctx = "The Golden mean was taught in the old schools of the town."
+    o = run(ctx, "Golden", [("Golden", "PERSON")])
+    assert o[C.REASON] == reasons.MALFORMED_ENTITY  # a "person" after an article
+
+
+def test_gender_of_the_context_is_kept():
+    ctx = "Ada Quell founded the school in 1907. She taught there for years."
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON"), ("1907", "DATE")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("Mary Jones", "Anna Kowalska", "Lena Hart")
+    men = SamplingIndex.from_bank({"PERSON": ["John Smith", "Pierre Dubois"]})
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON")], bank=men)
+    assert o[C.REASON] == reasons.NO_GENDER_MATCH
+
+
+def test_dates_keep_their_shape():
+    ctx = "The old town of Brannick burned in 1907, and the new hall opened in March 1921."
+    o = run(ctx, "1907", [("1907", "DATE"), ("March 1921", "DATE"), ("Brannick", "GPE")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("1888", "1723")
+    o = run(ctx, "March 1921", [("1907", "DATE"), ("March 1921", "DATE")])
+    assert o[C.REPLACEMENT_ENTITY] == "March 1950"
+    o = run("The hall opened in the autumn of that year, after the long war.", "autumn",
+            [("the autumn of that year", "DATE")])
+    assert o[C.STATUS] == C.FILTERED
+
+
+def test_numbers_keep_their_shape_and_grouping():
+    ctx = "The company built 1,250 wagons and 12 engines in its first decade of trade."
+    o = run(ctx, "1,250", [("1,250", "CARDINAL"), ("12", "CARDINAL")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("3,400", "2,750")
+    o = run("It had four mills and a dozen kilns along the long river bank.", "four",
+            [("four", "CARDINAL")])
+    assert o[C.REPLACEMENT_ENTITY] in ("three", "nine")
+
+
+def test_norp_keeps_its_form_and_junk_is_never_drawn():
+    ctx = "The Germans settled the valley, and German farms spread along the river banks."
+    o = run(ctx, "Germans", [("Germans", "NORP"), ("German", "NORP")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Peruvians"
+    for i in range(40):
+        o = run("Ada Quell founded the school that year and ran it well for a long time.",
+                "Ada Quell", [("Ada Quell", "PERSON")], row_id=f"squad:j{i}")
+        assert o[C.REPLACEMENT_ENTITY] not in ("south the", "Agent 007")
+
+
+def test_no_doubled_article_and_the_kept_right():
+    ctx = "The envoy travelled to the United States and then home again by sea."
+    o = run(ctx, "the United States", [("the United States", "GPE")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "United Arab Emirates"
+    assert "the the" not in o[C.MODIFIED_CONTEXT]
+    ctx = "The envoy travelled to Sweden and then home again by sea, tired."
+    o = run(ctx, "Sweden", [("Sweden", "GPE")])
+    assert o[C.REPLACEMENT_ENTITY] in ("Norway", "Peru")
+
+
+def test_the_faithful_answer_is_what_the_answer_span_reads():
+    ctx = "He studied at the University of Notre Dame, which Notre Dame alumni still praise."
+    o = run(ctx, "the University of Notre Dame", [("Notre Dame", "ORG")])
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    assert o[C.FAITHFUL_ANSWER] == f"the University of {rep}"
+    assert o[C.ANSWER_STARTS] == [o[C.MODIFIED_CONTEXT].index("the University")]
+    p = run(ctx, "the University of Notre Dame", [("Notre Dame", "ORG")], cfg=PAPER)
+    assert p[C.FAITHFUL_ANSWER] == p[C.REPLACEMENT_ENTITY]
+
+
+def test_a_question_naming_the_entity_is_filtered():
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, question="Where was Chopin born?")
+    assert o[C.REASON] == reasons.QUESTION_NAMES_ENTITY
+
+
+@pytest.mark.parametrize("cfg", [COHERENT, PAPER], ids=["coherent", "paper"])
+def test_a_replacement_never_contains_the_original(cfg):
+    bank = SamplingIndex.from_bank({"GPE": ["West Germany", "Germany East", "Peru"]})
+    for i in range(30):
+        o = run("The treaty was signed in Germany after a long winter of talks.", "Germany",
+                [("Germany", "GPE")], cfg=cfg, bank=bank, row_id=f"squad:g{i}")
+        assert o[C.REPLACEMENT_ENTITY] in (None, "Peru")
+
+
+def test_same_row_same_outcome():
+    assert run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS) == run(CHOPIN, "Frédéric Chopin",
+                                                              CHOPIN_ENTS)
+
+
+# ---- properties ----
+
+_UPPER = "ABCDEFGHKLMNPRSTVZÉŁŻÖ"
+_LOWER = "aeioulnrstvkmzéóąöü"
+_NAME = st.builds(lambda a, b: a + b, st.sampled_from(_UPPER),
+                  st.text(alphabet=_LOWER, min_size=3, max_size=8))
+_FILLER = st.sampled_from(["was born in the valley.", "wrote many letters.",
+                           "left the city in winter.", "taught music for years,",
+                           "and the others agreed."])
+
+
+@settings(max_examples=150, deadline=None)
+@given(first=_NAME, last=_NAME, forms=st.lists(st.sampled_from(["full", "last", "poss", "first"]),
+                                              min_size=1, max_size=5),
+       fillers=st.lists(_FILLER, min_size=5, max_size=5), rid=st.integers(0, 10 ** 6))
+def test_properties_of_person_swaps(first, last, forms, fillers, rid):
+    full = f"{first} {last}"
+    mention = {"full": full, "last": last, "poss": f"{last}'s", "first": first}
+    ctx = f"{full} {fillers[0]} " + " ".join(
+        f"Then {mention[f]} {fillers[(i + 1) % 5]}" for i, f in enumerate(forms))
+    o = run(ctx, full, [(full, "PERSON"), (last, "PERSON")], question="Who was it?",
+            row_id=f"squad:{rid}")
+    if first == last or last in first or first in last:
+        return
+    assert_consistent(o)
+    mod = o[C.MODIFIED_CONTEXT]
+    # no part of the original name is left
+    assert not boundary_matches(mod, first) and not boundary_matches(mod, last)
+    # modified_spans covers exactly what changed: the text between the spans is the
+    # original's text between its mentions, in order, and every span holds a new name piece
+    spans = [(s[C.SPAN_START], s[C.SPAN_END]) for s in o[C.MODIFIED_SPANS]]
+    gaps, prev = [], 0
+    for a, b in spans:
+        gaps.append(mod[prev:a])
+        prev = b
+    gaps.append(mod[prev:])
+    pattern = "(" + "|".join(map(re.escape, [full, first, last])) + ")"
+    assert re.fullmatch(pattern.join(map(re.escape, gaps)), ctx, flags=re.S)
+    rep_words = set(o[C.REPLACEMENT_ENTITY].split()) | {o[C.REPLACEMENT_ENTITY]}
+    assert all(p in rep_words for p in pieces(o))
