@@ -146,3 +146,11 @@ def test_a_sentence_end_before_a_name_is_no_part_of_it() -> None:
     assert not in_longer_name(text, s, s + 5)
     s = text.index("Curie spoke")
     assert not in_longer_name(text, s, s + 5)  # a title abbreviation
+
+
+def test_hedge_is_what_precedes_the_date_or_number() -> None:
+    from faithqa_spark.core.shapes import hedge
+    assert hedge("about 30,000") == "about"
+    assert hedge("the early 1990s") == "early"
+    assert hedge("mid-1980s") == "mid"
+    assert hedge("1907") == hedge("the 1960s") == ""
