@@ -130,10 +130,9 @@ def pool_key(original: str, label: str, gender: str | None) -> str:
     if label == PERSON:
         size = ANY if entries.person_size(original) < 2 else "2"
         return f"{size}:{gender}" if gender else size
-    key = entries.fit_key(label, original)
-    if label in ("DATE", "CARDINAL", "NORP") and not key or key == "other":
-        raise Refused(reasons.MALFORMED_ENTITY)
-    return key or ANY
+    if label in ("DATE", "CARDINAL", "NORP") and not entries.well_formed(label, original):
+        raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
+    return entries.fit_key(label, original) or ANY
 
 
 def _after_article(context: str, regions: list[Region], articles: frozenset[str]) -> bool:

@@ -39,7 +39,7 @@ def well_formed(etype: str, text: str) -> bool:
     a PERSON and no date glued on ("the 2010s Apple"), a known shape for DATE and CARDINAL,
     a nationality, religious or political word for NORP."""
     ws = words(text)
-    if not ws or _BAD_CHARS.search(text):
+    if not ws or _BAD_CHARS.search(text) or text[-1] in ",;:-–(" or not _balanced(text):
         return False
     first, last = ws[0].lower(), ws[-1].lower().strip(".,")
     if etype in ("DATE", "CARDINAL"):
@@ -64,6 +64,10 @@ def well_formed(etype: str, text: str) -> bool:
     if etype == "NORP":
         return norp_form(text) is not None
     return True
+
+
+def _balanced(text: str) -> bool:
+    return text.count("(") == text.count(")") and text.count('"') % 2 == 0
 
 
 def _person_ok(ws: list[str]) -> bool:
@@ -102,7 +106,8 @@ def fit_key(etype: str, text: str) -> str:
     """The key a replacement must share with the original: DATE and CARDINAL shapes, the
     NORP form, a PERSON's part count; the empty key for the other types."""
     if etype in ("DATE", "CARDINAL"):
-        return shapes.shape(etype, text) or ""
+        # the hedge too: "burned in 1907" must not become "burned in about 1137"
+        return f"{shapes.shape(etype, text)}|{shapes.hedge(text)}"
     if etype == "NORP":
         return norp_form(text) or ""
     if etype == "PERSON":
