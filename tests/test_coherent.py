@@ -18,6 +18,8 @@ from faithqa_spark.core.process import Provenance, process_row
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.core.text import boundary_matches
 
+from test_properties import fake_rows
+
 COHERENT = load_config()
 PAPER = load_config("conf/paper.toml")
 PROV = Provenance("test", "hash", "model")
@@ -258,3 +260,29 @@ def test_properties_of_person_swaps(first, last, forms, fillers, rid):
     assert re.fullmatch(pattern.join(map(re.escape, gaps)), ctx, flags=re.S)
     rep_words = set(o[C.REPLACEMENT_ENTITY].split()) | {o[C.REPLACEMENT_ENTITY]}
     assert all(p in rep_words for p in pieces(o))
+
+
+@settings(max_examples=300, deadline=None)
+@given(fake=fake_rows())
+def test_coherent_rows_of_random_contexts_are_consistent(fake) -> None:
+    """On the paper policy's generator (random entities, case variants, odd fillers): a
+    coherent row is deterministic, its offsets exact, and its spans hold replacement pieces
+    with the original context's text between them."""
+    row, ents, bank = fake
+    out = process_row(row, ents, SamplingIndex.from_bank(bank), COHERENT, PROV)
+    assert out == process_row(row, ents, SamplingIndex.from_bank(bank), COHERENT, PROV)
+    if out[C.STATUS] != C.OK:
+        assert out[C.REASON] in reasons.FILTER_REASONS
+        return
+    assert_consistent(out)
+    mod, ctx = out[C.MODIFIED_CONTEXT], row[C.CONTEXT]
+    rep = out[C.REPLACEMENT_ENTITY]
+    assert set(pieces(out)) <= {rep, *name_parts(rep).significant}
+    assert not boundary_matches(mod, out[C.ORIGINAL_ENTITY])
+    # outside the spans nothing changed
+    prev, rebuilt = 0, []
+    for sp in out[C.MODIFIED_SPANS]:
+        rebuilt.append(re.escape(mod[prev:sp[C.SPAN_START]]))
+        prev = sp[C.SPAN_END]
+    rebuilt.append(re.escape(mod[prev:]))
+    assert re.fullmatch("(.+?)".join(rebuilt), ctx, flags=re.S | re.I)

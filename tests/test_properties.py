@@ -247,7 +247,7 @@ def test_combining_mark_before_or_after_blocks_only_that_occurrence() -> None:
 
 # ---------------------------------------------------------------- process_row
 
-CFG = load_config()
+CFG = load_config("conf/paper.toml")  # the paper policy's properties; coherent: test_coherent
 CFG_NO_BOUNDARIES = CFG.replace(substitution={"word_boundaries": False})
 PROV = Provenance("test", "cfg0", "fake-ner")
 FILLER = " The harbour records were kept in the old town hall for many years."
