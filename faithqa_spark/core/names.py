@@ -30,6 +30,10 @@ judge justice bishop archbishop cardinal chancellor minister premier chairman ma
 sheikh sultan caliph tsar czar tsarina kaiser shah pharaoh khan chief prophet apostle
 ambassador secretary deacon elder maestro don dona herr frau monsieur madame mademoiselle
 señor señora signor signora
+commissioner coach representative congressman congresswoman councilman councillor councilor
+chairwoman ceo dean provost rector principal superintendent sheriff marshal consul prefect
+speaker vizier pasha bey emir abbot prior friar patriarch ayatollah lama guru swami pandit
+mullah regent crown dauphin infante infanta tsarevich grand
 """.split())
 PARTICLES = frozenset("""
 da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben
