@@ -114,12 +114,15 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             other = set(_significant(base_text(ent.text, PERSON)))
             if other and not other <= sig and other & sig:
                 raise Refused(reasons.AMBIGUOUS_NAME_PART)
-    if label in _NAME_TYPES:
-        own = tuple(original.split())
-        for s, e, _ in regions:
-            if in_longer_name(context, s, e, own, allow_titles=label == PERSON):
-                raise Refused(reasons.NAME_INSIDE_NAME)
-    if label == PERSON and any(_article_before(context, s) for s, _, _ in regions):
+    if label != PERSON:
+        # a place or group inside a longer name ("San Diego Chargers" -> "Lima Chargers")
+        # is what the counterfactual world would call it; a person's name is not
+        return
+    own = tuple(original.split())
+    for s, e, _ in regions:
+        if in_longer_name(context, s, e, own, allow_titles=True):
+            raise Refused(reasons.NAME_INSIDE_NAME)
+    if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
 
 

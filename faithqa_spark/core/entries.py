@@ -43,7 +43,9 @@ def well_formed(etype: str, text: str) -> bool:
         return False
     first, last = ws[0].lower(), ws[-1].lower().strip(".,")
     if etype in ("DATE", "CARDINAL"):
-        return shapes.shape(etype, text) != shapes.OTHER and last not in _FUNCTION - {
+        if shapes.shape(etype, text) == shapes.OTHER and not any(c.isdigit() for c in text):
+            return False  # no known shape and no number to match a skeleton ("annual")
+        return last not in _FUNCTION - {
             "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve", "fifteen", "twenty", "forty", "fifty", "sixty", "hundred",
             "thousand", "million", "billion", "several", "few", "many", "first", "third",
@@ -106,8 +108,11 @@ def fit_key(etype: str, text: str) -> str:
     """The key a replacement must share with the original: DATE and CARDINAL shapes, the
     NORP form, a PERSON's part count; the empty key for the other types."""
     if etype in ("DATE", "CARDINAL"):
+        shape = shapes.shape(etype, text)
+        if shape == shapes.OTHER:
+            return "~" + skeleton(text)
         # the hedge too: "burned in 1907" must not become "burned in about 1137"
-        return f"{shapes.shape(etype, text)}|{shapes.hedge(text)}"
+        return f"{shape}|{hedge_class(shapes.hedge(text))}"
     if etype == "NORP":
         return norp_form(text) or ""
     if etype == "PERSON":
@@ -132,6 +137,30 @@ def takes_the(text: str) -> bool:
     Netherlands", "the Republic of Ireland"; not "France", "New York")."""
     ws = [w.lower() for w in words(text)]
     return bool(ws) and (ws[0] in _THE_FIRST or ws[-1] in _THE_LAST or "of" in ws[1:-1])
+
+
+_DIGITS = re.compile(r"\d")
+_PERIOD_PART = frozenset({"early", "late", "mid", "middle"})
+
+
+def skeleton(text: str) -> str:
+    """A date or number of no known shape, with each digit as 0 and lower-cased, without a
+    leading article ("age of 35" -> "age of 00"): only the same skeleton fits it."""
+    t = text.strip().lower()
+    if t.startswith("the "):
+        t = t[4:]
+    return _DIGITS.sub("0", t)
+
+
+def hedge_class(hedge: str) -> str:
+    """Hedges that read alike: none, a part of a period (early, late, mid), "year", or any
+    approximation or bound ("about", "nearly", "over", "only")."""
+    if not hedge:
+        return ""
+    first = hedge.split()[0]
+    if first in _PERIOD_PART:
+        return "part"
+    return "year" if first == "year" else "approx"
 
 
 def starts_with_article(text: str) -> bool:
