@@ -63,7 +63,7 @@ def cmd_run(args: argparse.Namespace) -> None:
     from faithqa_spark.core.process import Provenance, entities_from_records, process_row
     from faithqa_spark.core.sampling import SamplingIndex
 
-    cfg = load_config(args.config)
+    cfg = load_config(args.config, args.set)
     rows = read_rows(args.file, cfg)
     cache = pickle.loads(cache_path(args.file).read_bytes())
     ents = cache["entities"]
@@ -119,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("run")
     r.add_argument("file")
     r.add_argument("--config", default=None)
+    r.add_argument("--set", action="append", default=[], help="SECTION.KEY=VALUE override")
     r.add_argument("--bank", default=None, help="load this bank instead of building one")
     r.add_argument("--json", default=None, help="write the ok rows and their flags here")
     r.add_argument("--fails", default=None, help="show rows failing these flags (comma list)")

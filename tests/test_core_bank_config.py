@@ -12,10 +12,17 @@ CFG = load_config()
 PAPER_BANK = Path(__file__).resolve().parents[2] / "shared" / "reference" / "paper_entity_bank"
 
 
+PAPER_TYPES = ["PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT"]
+
+
 def test_default_config_holds_paper_values():
     c = CFG
     assert c.pipeline.seed == 42
-    assert c.bank.types == ["PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT"]
+    # the coherent default adds the other NER types; conf/paper.toml keeps the paper's 8
+    assert c.bank.types[:8] == PAPER_TYPES and c.substitution.policy == "coherent"
+    paper = load_config(Path("conf") / "paper.toml")
+    assert paper.bank.types == PAPER_TYPES and paper.substitution.policy == "paper"
+    assert paper.bank.min_frequency == 1
     assert (c.bank.min_chars, c.bank.max_chars) == (2, 100)
     assert (c.sampling.min_length_ratio, c.sampling.max_length_ratio) == (0.3, 3.0)
     assert (c.quality.min_context_chars, c.quality.max_occurrences) == (50, 10)
@@ -55,6 +62,20 @@ def test_overrides_and_hash():
     assert c.config_hash != CFG.config_hash
 
 
+def test_policy_and_min_frequency_are_checked():
+    with pytest.raises(ConfigError, match="substitution.policy must be one of coherent, paper"):
+        load_config(None, ["substitution.policy='fancy'"])
+    with pytest.raises(ConfigError, match="bank.min_frequency must be >= 1"):
+        load_config(None, ["bank.min_frequency=0"])
+
+
+def test_min_frequency_drops_rare_entries():
+    counts = [("PERSON", "Ada Quell", 3), ("PERSON", "Bo Ren", 1), ("GPE", "Peru", 2)]
+    b = bank.assemble(counts, CFG.replace(bank={"min_frequency": 2}).bank)
+    assert b.entities["PERSON"] == ["Ada Quell"] and b.entities["GPE"] == ["Peru"]
+    assert b.frequency["PERSON"] == {"Ada Quell": 3}
+
+
 def test_local_and_cluster_configs_load():
     for name in ("local.toml", "cluster.toml"):
         assert load_config(Path("conf") / name).bank.types == CFG.bank.types
@@ -68,7 +89,7 @@ def test_local_and_cluster_configs_load():
     ("Lida Marsh's", "PERSON", "Lida Marsh"), ("Jonas'", "PERSON", "Jonas"),
     (".mp3", "PERSON", None), ("-s", "PERSON", None), ("Marsh.[citation", "PERSON", None),
     ('"Velmora Gazette"', "ORG", "Velmora Gazette"),
-    ("Lida Marsh", "MONEY", None),              # not a bank type
+    ("Lida Marsh", "NOT_A_LABEL", None),              # not a bank type
 ])
 def test_clean_entity(text, label, want):
     assert bank.clean_entity(text, label, CFG.bank) == want

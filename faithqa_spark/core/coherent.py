@@ -133,7 +133,8 @@ def pool_key(original: str, label: str, gender: str | None) -> str:
     if label == PERSON:
         size = ANY if entries.person_size(original) < 2 else "2"
         return f"{size}:{gender}" if gender else size
-    if label in ("DATE", "CARDINAL", "NORP") and not entries.well_formed(label, original):
+    if (label in ("DATE", "CARDINAL", "NORP") or label in entries.MEASURE_TYPES) and \
+            not entries.well_formed(label, original):
         raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
     return entries.fit_key(label, original) or ANY
 

@@ -27,6 +27,13 @@ _NORP_BAD = re.compile(r"(?:ism|isms|ity|ment|ness|tion)$", re.IGNORECASE)
 _NORP_ADJ = re.compile(
     r"(?:an|ian|ean|ese|ish|ic|i|ist|ite|ch|ese|ss|ox|al|ar|ive|ed|ese|ch|sh)$")
 ADJECTIVE, PLURAL = "adj", "plural"
+# amounts other than DATE and CARDINAL: only the same skeleton fits ("12 percent" for
+# "45 percent", "$3 million" for "$5 million", "9 p.m." for "3 p.m.", "4th" for "2nd")
+MEASURE_TYPES = frozenset({"PERCENT", "MONEY", "QUANTITY", "TIME", "ORDINAL"})
+_ORDINAL_WORD = re.compile(
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    r"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth"
+    r"|twentieth|thirtieth|fortieth|fiftieth|hundredth|thousandth|last)", re.IGNORECASE)
 
 
 def words(text: str) -> list[str]:
@@ -50,6 +57,8 @@ def well_formed(etype: str, text: str) -> bool:
             "eleven", "twelve", "fifteen", "twenty", "forty", "fifty", "sixty", "hundred",
             "thousand", "million", "billion", "several", "few", "many", "first", "third",
             "last", "next", "night"}
+    if etype in MEASURE_TYPES:
+        return _measure_key(text) != "" and last not in _FUNCTION
     if etype not in _NAME_TYPES:
         return True
     if last in _FUNCTION or (first in _FUNCTION and first != "the"):
@@ -113,6 +122,8 @@ def fit_key(etype: str, text: str) -> str:
             return "~" + skeleton(text)
         # the hedge too: "burned in 1907" must not become "burned in about 1137"
         return f"{shape}|{hedge_class(shapes.hedge(text))}"
+    if etype in MEASURE_TYPES:
+        return _measure_key(text)
     if etype == "NORP":
         return norp_form(text) or ""
     if etype == "PERSON":
@@ -143,13 +154,25 @@ _DIGITS = re.compile(r"\d")
 _PERIOD_PART = frozenset({"early", "late", "mid", "middle"})
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
 def skeleton(text: str) -> str:
-    """A date or number of no known shape, with each digit as 0 and lower-cased, without a
-    leading article ("age of 35" -> "age of 00"): only the same skeleton fits it."""
+    """An amount or a date of no known shape, lower-cased, each number as 0 and without a
+    leading article ("age of 35" -> "age of 0", "$1.5 million" -> "$0 million"): only the
+    same skeleton fits it."""
     t = text.strip().lower()
     if t.startswith("the "):
         t = t[4:]
-    return _DIGITS.sub("0", t)
+    return _NUMBER.sub("0", t)
+
+
+def _measure_key(text: str) -> str:
+    """The fit key of a PERCENT, MONEY, QUANTITY, TIME or ORDINAL text: its skeleton when it
+    has a number in it, "ordinal" for an ordinal word, else "" (nothing fits it)."""
+    if _DIGITS.search(text):
+        return "~" + skeleton(text)
+    return "ordinal" if _ORDINAL_WORD.fullmatch(text.strip()) else ""
 
 
 def hedge_class(hedge: str) -> str:
