@@ -26,7 +26,8 @@ PROV = Provenance("test", "hash", "model")
 BANK = {
     "PERSON": ["John Smith", "Mary Jones", "Pierre Dubois", "Anna Kowalska", "Olaf Berg",
                "Lena Hart", "Plato", "south the", "Agent 007"],
-    "DATE": ["1888", "1723", "the 1960s", "March 1950", "4 July 1812", "Mondays", "65Zn"],
+    "DATE": ["1888", "1934", "1946", "the 1960s", "March 1950", "4 July 1812", "Mondays",
+             "65Zn", "three years", "a century"],
     "GPE": ["Norway", "Peru", "the Netherlands", "West Germany", "United Arab Emirates"],
     "ORG": ["Yale", "the Hanseatic League", "Orvane Mills"],
     "CARDINAL": ["17", "42", "3,400", "2,750", "three", "nine"],
@@ -150,9 +151,12 @@ def test_dates_keep_their_shape():
     ctx = "The old town of Brannick burned in 1907, and the new hall opened in March 1921."
     o = run(ctx, "1907", [("1907", "DATE"), ("March 1921", "DATE"), ("Brannick", "GPE")])
     assert_consistent(o)
-    assert o[C.REPLACEMENT_ENTITY] in ("1888", "1723")
+    assert o[C.REPLACEMENT_ENTITY] in ("1934", "1946")  # a year of the same century
     o = run(ctx, "March 1921", [("1907", "DATE"), ("March 1921", "DATE")])
     assert o[C.REPLACEMENT_ENTITY] == "March 1950"
+    o = run("The war lasted six years, and the town was rebuilt after it ended.", "six years",
+            [("six years", "DATE")])
+    assert o[C.REPLACEMENT_ENTITY] == "three years"  # a duration in the same unit
     o = run("The hall opened in the autumn of that year, after the long war.", "autumn",
             [("the autumn of that year", "DATE")])
     assert o[C.STATUS] == C.FILTERED
@@ -166,6 +170,14 @@ def test_numbers_keep_their_shape_and_grouping():
     o = run("It had four mills and a dozen kilns along the long river bank.", "four",
             [("four", "CARDINAL")])
     assert o[C.REPLACEMENT_ENTITY] in ("three", "nine")
+    o = run("ABC and NBC split the rights to the games that season, as before.", "NBC",
+            [("ABC", "ORG"), ("NBC", "ORG")], bank=SamplingIndex.from_bank(
+                {"ORG": ["Trump Hotels", "CBS", "Orvane Mills"]}))
+    assert o[C.REPLACEMENT_ENTITY] == "CBS"  # an acronym for an acronym
+    o = run("Estimates vary by over 10% from one source to the next, as no census was held.",
+            "over 10%", [("over 10%", "PERCENT")], bank=SamplingIndex.from_bank(
+                {"PERCENT": ["Over 20%", "over 40%", "the 30%"]}))
+    assert o[C.REPLACEMENT_ENTITY] == "over 40%"  # lower case mid-sentence, no article
 
 
 def test_norp_keeps_its_form_and_junk_is_never_drawn():

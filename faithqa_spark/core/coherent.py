@@ -131,6 +131,8 @@ def pool_key(original: str, label: str, gender: str | None) -> str:
     NORP form; for a person, a name of two parts where the original has two, of the
     gender the context fixes (if it fixes one)."""
     if label == PERSON:
+        if not entries.well_formed(PERSON, original):
+            raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
         size = ANY if entries.person_size(original) < 2 else "2"
         return f"{size}:{gender}" if gender else size
     if (label in ("DATE", "CARDINAL", "NORP") or label in entries.MEASURE_TYPES) and \
@@ -157,14 +159,17 @@ def fit(context: str, original: str, label: str, regions: list[Region], key: str
     article of its own where the context puts one before the mention."""
     texts, lengths = index.pool(label, key)
     sig = set(_significant(original)) if label == PERSON else set()
-    article_before = _after_article(context, regions, entries.ARTICLES)
     # a country said with "the" gets one said with "the", and one without gets one without
     the_place = label == "GPE" and _after_article(context, regions, frozenset({"the"}))
 
+    # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
+    upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
+
     def accept(cand: str) -> bool:
-        if contains_ci(context, cand):
-            return False
-        if article_before and entries.starts_with_article(cand):
+        if contains_ci(context, cand) or entries.starts_with_article(cand):
+            return False  # an article of its own: "the the", "at The Pokémon Company"
+        if label not in _NAME_TYPES and cand[0].isalpha() and (
+                len(upper) > 1 or upper and cand[0].isupper() not in upper):
             return False
         if label == "GPE" and entries.takes_the(cand) != the_place:
             return False

@@ -66,8 +66,8 @@ def well_formed(etype: str, text: str) -> bool:
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
         return False
     body = ws[1:] if first == "the" else ws
-    if not body[0][:1].isupper():
-        return False
+    if not body[0][:1].isupper() or "," in text:
+        return False  # lower-case, or a list ("Cologne, Düsseldorf")
     if any(_DATEISH.match(w) for w in body[:1]):
         return False
     if etype == "PERSON":
@@ -84,6 +84,8 @@ def _balanced(text: str) -> bool:
 def _person_ok(ws: list[str]) -> bool:
     if len(ws) > 5 or any(any(c.isdigit() for c in w) for w in ws):
         return False
+    if any(len(w) > 1 and w.isupper() and w.isalpha() for w in ws):
+        return False  # an acronym is no person's name ("KSEE", "NASA")
     # every word of a name is capitalised, except particles ("da", "van") and initials
     parts = name_parts(" ".join(ws))
     return bool(parts.significant) and all(
@@ -121,11 +123,13 @@ def fit_key(etype: str, text: str) -> str:
         if shape == shapes.OTHER:
             return "~" + skeleton(text)
         # the hedge too: "burned in 1907" must not become "burned in about 1137"
-        return f"{shape}|{hedge_class(shapes.hedge(text))}"
+        return f"{shape}|{hedge_class(shapes.hedge(text))}{_date_detail(shape, text)}"
     if etype in MEASURE_TYPES:
         return _measure_key(text)
     if etype == "NORP":
         return norp_form(text) or ""
+    if etype in _NAME_TYPES and etype != "PERSON" and _ACRONYM.fullmatch(text):
+        return "acronym"  # "CBS" for "NBC", not "Trump"
     if etype == "PERSON":
         return str(person_size(text))
     return ""
@@ -173,6 +177,25 @@ def _measure_key(text: str) -> str:
     if _DIGITS.search(text):
         return "~" + skeleton(text)
     return "ordinal" if _ORDINAL_WORD.fullmatch(text.strip()) else ""
+
+
+_ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
+_YEAR_IN = re.compile(r"(?<!\d)(\d{3,4})(?!\d)")
+_UNIT_IN = re.compile(r"(second|minute|hour|day|night|week|fortnight|month|year|decade|"
+                      r"centur|millenni|semester|term|season)", re.IGNORECASE)
+_YEAR_SHAPES = frozenset({"year", "decade", "full_date", "month_year", "year_range", "era"})
+
+
+def _date_detail(shape: str, text: str) -> str:
+    """What else a date must share: the century of a year ("in 1291" is not "in 1978"), the
+    unit of a duration ("six years" is not "a century")."""
+    if shape in _YEAR_SHAPES:
+        m = _YEAR_IN.search(text)
+        return f"|c{int(m.group(1)) // 100}" if m else ""
+    if shape == "duration":
+        m = _UNIT_IN.search(text)
+        return f"|{m.group(1).lower()}" if m else ""
+    return ""
 
 
 def hedge_class(hedge: str) -> str:
