@@ -151,6 +151,8 @@ def takes_the(text: str) -> bool:
     """Whether a place name is said with "the" before it ("the United States", "the
     Netherlands", "the Republic of Ireland"; not "France", "New York")."""
     ws = [w.lower() for w in words(text)]
+    if _ACRONYM.fullmatch(text) and len(text) > 2:
+        return True  # "the US", "the UK", "the USSR", "the UAE"
     return bool(ws) and (ws[0] in _THE_FIRST or ws[-1] in _THE_LAST or "of" in ws[1:-1])
 
 
