@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from faithqa_spark.config import load_config
+from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
 from faithqa_spark.core.matching import Entity
@@ -298,3 +299,15 @@ def test_coherent_rows_of_random_contexts_are_consistent(fake) -> None:
         prev = sp[C.SPAN_END]
     rebuilt.append(re.escape(mod[prev:]))
     assert re.fullmatch("(.+?)".join(rebuilt), ctx, flags=re.S | re.I)
+
+
+def test_corpus_gender_votes_reach_the_pools():
+    votes = [("Sasha Vell's", "f", 3), ("Sasha Vell", "m", 0), ("Rin Oto", "m", 2),
+             ("Rin Oto", "f", 2)]
+    genders = cbank.bank_genders(votes, COHERENT.bank)
+    assert genders == {"Sasha Vell": "f"}  # Rin Oto's votes do not decide
+    index = SamplingIndex.from_bank({"PERSON": ["Sasha Vell", "Rin Oto", "John Smith"]},
+                                    genders)
+    ctx = "Ada Quell founded the school in 1907. She taught there for years."
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON")], bank=index)
+    assert o[C.REPLACEMENT_ENTITY] == "Sasha Vell"

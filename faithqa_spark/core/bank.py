@@ -158,3 +158,20 @@ def load(directory: str | Path, types: Iterable[str]) -> EntityBank:
     freq_file = directory / "frequency.json"
     frequency = json.loads(freq_file.read_text(encoding="utf-8")) if freq_file.exists() else {}
     return EntityBank(entities, frequency)
+
+
+def bank_genders(votes: Iterable[tuple[str, str, int]], cfg: BankCfg) -> dict[str, str]:
+    """PERSON bank entry -> 'm' / 'f' from corpus pronoun votes: `(mention text, gender,
+    count)` triples, e.g. `gender.mention_gender_votes` summed over the bank's contexts. Texts
+    are cleaned as the bank cleans them; entries whose votes do not decide are left out (the
+    sampling index then asks the name lexicon). Pass the result to
+    `SamplingIndex.from_bank(bank.entities, genders)`."""
+    from faithqa_spark.core.gender import FEMALE, MALE, gender_from_votes
+
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for text, gender, n in votes:
+        t = clean_entity(text, "PERSON", cfg)
+        if t is not None and gender in (MALE, FEMALE):
+            tally[t][0 if gender == MALE else 1] += n
+    out = {t: gender_from_votes(m, f) for t, (m, f) in sorted(tally.items())}
+    return {t: g for t, g in out.items() if g is not None}
