@@ -49,6 +49,7 @@ class BankCfg:
     merge_case_variants: bool  # keep one surface form per lower-cased text
     drop_junk: bool  # drop texts with no letter/digit, or starting with punctuation
     min_frequency: int  # entries seen fewer times in the corpus are left out (1 = keep all)
+    majority_type: bool  # keep a text only under the type NER gives it most often
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,10 @@ def _show(o: dict[str, Any], tag: str) -> None:
     print(f"--- [{tag}] {o[C.ID]} {o[C.ENTITY_TYPE]} {o[C.ORIGINAL_ENTITY]!r} -> "
           f"{o[C.REPLACEMENT_ENTITY]!r}; answer {o[C.ORIGINAL_ANSWER]!r} -> {o[C.FAITHFUL_ANSWER]!r}")
     print("Q:", o[C.QUESTION])
-    print("C:", o[C.MODIFIED_CONTEXT])
+    mod = o[C.MODIFIED_CONTEXT]
+    for sp in o[C.MODIFIED_SPANS][:3]:  # each changed region in its sentence
+        a, b = sp[C.SPAN_START], sp[C.SPAN_END]
+        print(f"   ...{mod[max(0, a - 110):a]}[{mod[a:b]}]{mod[b:b + 70]}...".replace("\n", " "))
 
 
 def main(argv: list[str] | None = None) -> int:

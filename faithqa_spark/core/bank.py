@@ -93,6 +93,8 @@ def assemble(counts: Iterable[tuple[str, str, int]], cfg: BankCfg) -> EntityBank
         freq[etype][text] += n
     if cfg.merge_case_variants:
         freq = {t: _merge_case(v) for t, v in freq.items()}
+    if cfg.majority_type:
+        freq = _majority_type(freq)
     if cfg.min_frequency > 1:
         # rare entries are mostly NER noise; a loaded bank has no counts and keeps all
         freq = {t: {s: n for s, n in v.items() if n >= cfg.min_frequency}
@@ -100,6 +102,16 @@ def assemble(counts: Iterable[tuple[str, str, int]], cfg: BankCfg) -> EntityBank
     entities = {t: sorted(freq.get(t, {})) for t in cfg.types}
     frequency = {t: {s: freq[t][s] for s in entities[t]} for t in cfg.types if t in freq}
     return EntityBank(entities, frequency)
+
+
+def _majority_type(freq: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """Each text only under the type NER gives it most often (ties: all of them): "Hashimoto"
+    seen 5 times as PERSON and once as ORG is no ORG to draw."""
+    best: dict[str, int] = defaultdict(int)
+    for v in freq.values():
+        for text, n in v.items():
+            best[text.lower()] = max(best[text.lower()], n)
+    return {t: {s: n for s, n in v.items() if n >= best[s.lower()]} for t, v in freq.items()}
 
 
 def _merge_case(variants: Mapping[str, int]) -> dict[str, int]:

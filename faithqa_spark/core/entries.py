@@ -185,6 +185,9 @@ _ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
 _YEAR_IN = re.compile(r"(?<!\d)(\d{3,4})(?!\d)")
 _UNIT_IN = re.compile(r"(second|minute|hour|day|night|week|fortnight|month|year|decade|"
                       r"centur|millenni|semester|term|season)", re.IGNORECASE)
+_UNIT_WORD = re.compile(r"\b(?:second|minute|hour|day|night|week|fortnight|month|year|decade|"
+                        r"century|centuries|millennium|millennia|semester|term|season)s?\b",
+                        re.IGNORECASE)
 _YEAR_SHAPES = frozenset({"year", "decade", "full_date", "month_year", "year_range", "era"})
 
 
@@ -195,8 +198,14 @@ def _date_detail(shape: str, text: str) -> str:
         m = _YEAR_IN.search(text)
         return f"|c{int(m.group(1)) // 100}" if m else ""
     if shape == "duration":
-        m = _UNIT_IN.search(text)
-        return f"|{m.group(1).lower()}" if m else ""
+        # the unit as written (singular or plural) and the number's form: "six years" fits
+        # "three years", not "12 years", "a century" or "2015 season"
+        m = _UNIT_WORD.search(text)
+        n = _NUMBER.search(text)
+        return f"|{m.group(0).lower() if m else ''}|{len(n.group(0)) if n else 'w'}"
+    if shape == "century":
+        # "the 19th century" / "the nineteenth century" / "19th-century"
+        return f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}"
     return ""
 
 
