@@ -30,6 +30,7 @@ _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
 
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
+_EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
 PROBE = 2000  # candidates tried in order after the random draws (sampling.draw)
 
 
@@ -119,9 +120,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         # is what the counterfactual world would call it; a person's name is not
         return
     own = tuple(original.split())
-    for s, e, _ in regions:
-        if in_longer_name(context, s, e, own, allow_titles=True):
-            raise Refused(reasons.NAME_INSIDE_NAME)
+    for s, e, part in regions:
+        if in_longer_name(context, s, e, own, allow_titles=True) or (
+                part != FULL and _EPITHET.match(context, e)):
+            raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
     if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
 
@@ -133,7 +135,8 @@ def pool_key(original: str, label: str, gender: str | None) -> str:
     if label == PERSON:
         if not entries.well_formed(PERSON, original):
             raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
-        size = ANY if entries.person_size(original) < 2 else "2"
+        size = entries.REGNAL if entries.is_regnal(original) else (
+            ANY if entries.person_size(original) < 2 else "2")
         return f"{size}:{gender}" if gender else size
     if (label in ("DATE", "CARDINAL", "NORP") or label in entries.MEASURE_TYPES) and \
             not entries.well_formed(label, original):

@@ -66,7 +66,8 @@ def well_formed(etype: str, text: str) -> bool:
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
         return False
     body = ws[1:] if first == "the" else ws
-    if not body[0][:1].isupper() or "," in text:
+    lead = body[1:] if etype == "PERSON" and body[0] in _PARTICLE_FIRST and len(body) > 1 else body
+    if not lead[0][:1].isupper() or "," in text:
         return False  # lower-case, or a list ("Cologne, Düsseldorf")
     if any(_DATEISH.match(w) for w in body[:1]):
         return False
@@ -84,12 +85,13 @@ def _balanced(text: str) -> bool:
 def _person_ok(ws: list[str]) -> bool:
     if len(ws) > 5 or any(any(c.isdigit() for c in w) for w in ws):
         return False
-    if any(len(w) > 1 and w.isupper() and w.isalpha() for w in ws):
-        return False  # an acronym is no person's name ("KSEE", "NASA")
-    # every word of a name is capitalised, except particles ("da", "van") and initials
+    if any(len(w) > 1 and w.isupper() and w.isalpha() and not _ROMAN.fullmatch(w) for w in ws):
+        return False  # an acronym is no person's name ("KSEE", "NASA"); "Charles III" is
+    # every word of a name is capitalised, except particles ("da", "van") and initials; a
+    # title belongs to the context ("President Bishop Lloyd Wicke")
     parts = name_parts(" ".join(ws))
-    return bool(parts.significant) and all(
-        w[:1].isupper() or w.lower() in {"da", "de", "del", "della", "di", "do", "dos",
+    return bool(parts.significant) and not parts.titles and all(
+        w[:1].isupper() or w.lower() in {"da", "de", "del", "della", "di", "do", "dos", "of",
                                          "du", "van", "von", "der", "den", "bin", "ibn",
                                          "al", "el", "la", "le", "y", "ter", "ten", "zu"}
         for w in ws)
@@ -107,6 +109,17 @@ def norp_form(text: str) -> str | None:
     if last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:
         return PLURAL
     return ADJECTIVE if _NORP_ADJ.search(last) else None
+
+
+REGNAL = "regnal"
+_ROMAN = re.compile(r"[IVX]{1,5}")
+_PARTICLE_FIRST = frozenset({"von", "van", "de", "da", "di", "du", "al", "el", "bin", "ibn"})
+
+
+def is_regnal(text: str) -> bool:
+    """A monarch's or pope's name with its number ("Charles III", "John Paul II")."""
+    ws = words(text)
+    return len(ws) >= 2 and bool(_ROMAN.fullmatch(ws[-1]))
 
 
 def person_size(text: str) -> int:
@@ -131,7 +144,7 @@ def fit_key(etype: str, text: str) -> str:
     if etype in _NAME_TYPES and etype != "PERSON" and _ACRONYM.fullmatch(text):
         return "acronym"  # "CBS" for "NBC", not "Trump"
     if etype == "PERSON":
-        return str(person_size(text))
+        return REGNAL if is_regnal(text) else str(person_size(text))
     return ""
 
 

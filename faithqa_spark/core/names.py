@@ -31,9 +31,8 @@ sheikh sultan caliph tsar czar tsarina kaiser shah pharaoh khan chief prophet ap
 ambassador secretary deacon elder maestro don dona herr frau monsieur madame mademoiselle
 señor señora signor signora
 commissioner coach representative congressman congresswoman councilman councillor councilor
-chairwoman ceo dean provost rector principal superintendent sheriff marshal consul prefect
-speaker vizier pasha bey emir abbot prior friar patriarch ayatollah lama guru swami pandit
-mullah regent crown dauphin infante infanta tsarevich grand
+chairwoman ceo provost superintendent sheriff consul prefect vizier pasha emir abbot friar
+patriarch ayatollah guru swami pandit mullah dauphin infante infanta tsarevich
 """.split())
 PARTICLES = frozenset("""
 da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben

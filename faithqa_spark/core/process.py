@@ -13,8 +13,8 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import coherent as coh
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
-from faithqa_spark.core.audit import (doubled_article, name_glue, name_part_leak,
-                                      original_removed, person_mentions)
+from faithqa_spark.core.audit import (answer_span, doubled_article, name_glue,
+                                      name_part_leak, original_removed, person_mentions)
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
 from faithqa_spark.core.matching import Entity, match_answer
@@ -110,7 +110,7 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
 
 # The audit's flags that the coherent policy verifies on every row it makes: a row that
 # fails one is filtered (`incoherent_after_swap`), so none reaches the dataset.
-_VERIFY = (original_removed, name_part_leak, name_glue, doubled_article)
+_VERIFY = (original_removed, name_part_leak, name_glue, doubled_article, answer_span)
 
 
 def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity],
