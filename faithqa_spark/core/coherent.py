@@ -19,7 +19,8 @@ from faithqa_spark.core import entries, reasons
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.matching import Entity
-from faithqa_spark.core.names import in_longer_name, lone_part_mentions, name_parts
+from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
+                                      word_before)
 from faithqa_spark.core.sampling import ANY, SamplingIndex, draw
 from faithqa_spark.core.text import boundary_matches, contains_ci
 
@@ -28,6 +29,8 @@ PERSON = "PERSON"
 _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
                          "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
 
+# places and organisations: refused at the tail of a longer name ("20th Century Fox")
+_TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
 _EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
@@ -116,8 +119,16 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             if other and not other <= sig and other & sig:
                 raise Refused(reasons.AMBIGUOUS_NAME_PART)
     if label != PERSON:
-        # a place or group inside a longer name ("San Diego Chargers" -> "Lima Chargers")
-        # is what the counterfactual world would call it; a person's name is not
+        # a place or group at the head of a longer name ("San Diego Chargers" -> "Lima
+        # Chargers") is what the counterfactual world would call it; at its tail ("20th
+        # Century Fox", "Downtown Jacksonville") it is a piece of another name
+        if label not in _TAIL_TYPES:
+            return
+        for s, _, _ in regions:
+            before = word_before(context, s)
+            if before[:1].isupper() and before.lower() not in entries.FUNCTION_WORDS and \
+                    not before.endswith(("'s", "’s", "'", "’")):  # "Miami's Sun Life Stadium"
+                raise Refused(reasons.NAME_INSIDE_NAME)
         return
     own = tuple(original.split())
     for s, e, part in regions:

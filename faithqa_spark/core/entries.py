@@ -17,6 +17,7 @@ from faithqa_spark.core.names import name_parts
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
 _FUNCTION = frozenset(w.lower() for w in STOP_WORDS)
+FUNCTION_WORDS = _FUNCTION
 _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
                          "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
 _BAD_CHARS = re.compile(r"[\[\]{}<>@#=|\\/_*^~\"“”;:!?]")
@@ -216,10 +217,30 @@ def _date_detail(shape: str, text: str) -> str:
         m = _UNIT_WORD.search(text)
         n = _NUMBER.search(text)
         return f"|{m.group(0).lower() if m else ''}|{len(n.group(0)) if n else 'w'}"
+    if shape == "words":
+        return f"|{_number_words(text)}"
     if shape == "century":
         # "the 19th century" / "the nineteenth century" / "19th-century"
         return f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}"
     return ""
+
+
+_SCALE = re.compile(r"\b(?:hundred|thousand|million|billion|trillion)s?\b", re.IGNORECASE)
+_SINGULAR = frozenset({"one", "a", "an", "single"})
+
+
+def _number_words(text: str) -> str:
+    """Number words that read alike: "one" (a singular noun follows it), a plain count
+    ("seven", "twenty-one"), a scaled count ("five million"), a vague plural ("thousands",
+    "several", "dozens")."""
+    ws = text.lower().replace("-", " ").split()
+    if ws and ws[0] in ("the", "about", "some", "nearly", "almost", "over"):
+        ws = ws[1:]
+    if ws in (["one"], ["a"], ["an"]) or (len(ws) == 1 and ws[0] in _SINGULAR):
+        return "one"
+    if len(ws) == 1 and (ws[0].endswith("s") or ws[0] in ("several", "few", "many")):
+        return "vague"
+    return "scaled" if _SCALE.search(text) else "count"
 
 
 def hedge_class(hedge: str) -> str:
