@@ -62,6 +62,8 @@ def well_formed(etype: str, text: str) -> bool:
         return _measure_key(text) != "" and last not in _FUNCTION
     if etype not in _NAME_TYPES:
         return True
+    if etype == "NORP":
+        return norp_form(text) is not None
     if last in _FUNCTION or (first in _FUNCTION and first != "the"):
         return False
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
@@ -98,18 +100,24 @@ def _person_ok(ws: list[str]) -> bool:
         for w in ws)
 
 
+_NORP_PREFIX = re.compile(r"^(anti|non|pro|pan|post|pre|neo)-(?=[A-Z])")
+
+
 def norp_form(text: str) -> str | None:
-    """'adj' ("French", "Buddhist"), 'plural' ("Americans", "Democrats") or None for a text
-    that is not a nationality, religious or political group word."""
-    ws = words(text)
+    """'adj' ("French", "Buddhist", "Greek"), 'plural' ("Americans", "Democrats"), each after
+    a prefix it keeps ("anti-Jewish" fits "anti-Semitic") or None for a text that is not a
+    nationality, religious or political group word ("Protestantism", "communist")."""
+    m = _NORP_PREFIX.match(text)
+    prefix, body = (m.group(1) + "-", text[m.end():]) if m else ("", text)
+    ws = words(body)
     if not 1 <= len(ws) <= 3 or not all(w[:1].isupper() for w in ws):
         return None
-    last = ws[-1].rstrip(".,")
-    if not last.isalpha() or _NORP_BAD.search(last):
+    last = ws[-1].rstrip(".,").split("-")[-1]
+    if not last.isalpha() or _NORP_BAD.search(last) or len(last) < 3:
         return None
     if last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:
-        return PLURAL
-    return ADJECTIVE if _NORP_ADJ.search(last) else None
+        return prefix + PLURAL
+    return prefix + ADJECTIVE
 
 
 REGNAL = "regnal"
@@ -177,22 +185,31 @@ _PERIOD_PART = frozenset({"early", "late", "mid", "middle"})
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
+_NUMBER_WORDS = re.compile(
+    r"\b(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+    r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
+    r"|sixty|seventy|eighty|ninety|hundred|thousand|half|a few|several)(?:[\s-]+|\b))+")
+
+
 def skeleton(text: str) -> str:
-    """An amount or a date of no known shape, lower-cased, each number as 0 and without a
-    leading article ("age of 35" -> "age of 0", "$1.5 million" -> "$0 million"): only the
-    same skeleton fits it."""
+    """An amount or a date of no known shape, lower-cased, each number (digits, or number
+    words as w) as a placeholder and without a leading article ("age of 35" -> "age of 0",
+    "$1.5 million" -> "$0 million", "five inches" -> "w inches"): only the same skeleton
+    fits it."""
     t = text.strip().lower()
     if t.startswith("the "):
         t = t[4:]
-    return _NUMBER.sub("0", t)
+    t = _NUMBER.sub("0", t)
+    return _NUMBER_WORDS.sub(lambda m: "w" + (" " if m.group(0)[-1].isspace() else ""), t)
 
 
 def _measure_key(text: str) -> str:
     """The fit key of a PERCENT, MONEY, QUANTITY, TIME or ORDINAL text: its skeleton when it
     has a number in it, "ordinal" for an ordinal word, else "" (nothing fits it)."""
-    if _DIGITS.search(text):
-        return "~" + skeleton(text)
-    return "ordinal" if _ORDINAL_WORD.fullmatch(text.strip()) else ""
+    if _ORDINAL_WORD.fullmatch(text.strip()):
+        return "ordinal"
+    sk = skeleton(text)
+    return "~" + sk if _DIGITS.search(text) or re.search(r"\bw\b", sk) else ""
 
 
 _ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
