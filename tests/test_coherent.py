@@ -311,3 +311,46 @@ def test_corpus_gender_votes_reach_the_pools():
     ctx = "Ada Quell founded the school in 1907. She taught there for years."
     o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON")], bank=index)
     assert o[C.REPLACEMENT_ENTITY] == "Sasha Vell"
+
+
+@pytest.mark.parametrize("etype,text,ok", [
+    ("PERSON", "south the", False), ("PERSON", "Agent 007", False), ("PERSON", "KSEE", False),
+    ("PERSON", "Bishop Lloyd Wicke", False), ("PERSON", "Charles III", True),
+    ("PERSON", "Łucja Żółw", True), ("PERSON", "J. R. R. Tolkien", True),
+    ("ORG", "the 2010s Apple", False), ("ORG", "nawabs", False), ("GPE", "South the", False),
+    ("GPE", "Cologne, Düsseldorf", False), ("DATE", "65Zn", True), ("DATE", "annual", False),
+    ("DATE", "the 1960s to", False), ("NORP", "Delhi Sultanate", True),
+    ("NORP", "Protestantism", False), ("NORP", "communist", False), ("NORP", "Danes", True),
+])
+def test_well_formed_entries(etype, text, ok):
+    from faithqa_spark.core.entries import well_formed
+    assert well_formed(etype, text) is ok
+
+
+@pytest.mark.parametrize("etype,a,b,same", [
+    ("DATE", "1907", "1934", True), ("DATE", "1907", "1888", False),  # another century
+    ("DATE", "1907", "about 1934", False), ("DATE", "six years", "three years", True),
+    ("DATE", "six years", "12 years", False), ("DATE", "March 1921", "March 1950", True),
+    ("CARDINAL", "1,250", "3,400", True), ("CARDINAL", "1,250", "3400", False),
+    ("CARDINAL", "seven", "five million", False), ("CARDINAL", "one", "three", False),
+    ("NORP", "Germans", "Danes", True), ("NORP", "German", "Danes", False),
+    ("MONEY", "$5 million", "$1.5 million", True), ("QUANTITY", "five inches", "2 inches", False),
+    ("PERSON", "Charles III", "Louis XIV", True), ("PERSON", "Charles III", "Louis Blanc", False),
+    ("ORG", "CBS", "NBC", True), ("ORG", "CBS", "Cornell", False),
+])
+def test_fit_keys(etype, a, b, same):
+    from faithqa_spark.core.entries import fit_key
+    assert (fit_key(etype, a) == fit_key(etype, b)) is same
+
+
+def test_the_published_bank_loads_and_draws_without_frequencies():
+    from pathlib import Path
+    published = Path(__file__).resolve().parents[2] / "shared" / "reference" / "paper_entity_bank"
+    if not published.is_dir():
+        pytest.skip("../shared/reference not present")
+    bank = cbank.load(published, COHERENT.bank.types)
+    assert bank.frequency == {}  # unknown: nothing is dropped for rarity
+    index = SamplingIndex.from_bank(bank.entities)
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, bank=index)
+    assert_consistent(o)
+    assert len(index.pool("DATE", "year||c19")[0]) > 50
