@@ -354,3 +354,31 @@ def test_the_published_bank_loads_and_draws_without_frequencies():
     o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, bank=index)
     assert_consistent(o)
     assert len(index.pool("DATE", "year||c19")[0]) > 50
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet="aAbkKsSiI _-.'1(é\u0301\u212a\u017f\u0130\u0131ß", max_size=30),
+       entity=st.text(alphabet="aAbkKsiI _.1(", min_size=1, max_size=4))
+def test_boundary_matches_fast_path_equals_the_regex(text, entity):
+    """The regex-free path for ASCII entities gives the regex's matches on any text."""
+    from faithqa_spark.core import text as T
+    pat = T.literal_pattern(entity, True)
+    want, pos = [], 0
+    while (m := pat.search(text, pos)) is not None:
+        s, e = m.span()
+        glued = (e < len(text) and T._is_mark(text[e])) or (s > 0 and T._is_mark(text[s - 1]))
+        if glued:
+            pos = s + 1
+            continue
+        want.append((s, e))
+        pos = e
+    assert T.boundary_matches(text, entity) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="aAbkKsSiI _-.1é\u0301\u212a\u017f\u0130\u0131ß", max_size=30),
+       needle=st.text(alphabet="aAbkKsiI _.1", min_size=1, max_size=4))
+def test_find_ci_fast_path_equals_the_regex(text, needle):
+    from faithqa_spark.core import text as T
+    m = T.literal_pattern(needle, False).search(text)
+    assert T.find_ci(text, needle) == (m.start() if m else -1)
