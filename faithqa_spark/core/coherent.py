@@ -34,6 +34,9 @@ _TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
 _EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
+# NER's span may take in a quote, a citation mark or an unclosed bracket
+_TRAILING_JUNK = re.compile(r"(?:\s*\[[^\]]*$|\s*\([^)]*$|[.,;:]+$)")
+_QUOTES = "\"'“”‘’«»"
 PROBE = 2000  # candidates tried in order after the random draws (sampling.draw)
 
 
@@ -65,7 +68,7 @@ def _person_core(text: str) -> str:
 def base_text(text: str, label: str) -> str:
     """The entity as the policy swaps it: stripped, no possessive, no leading article (it
     stays in the context), no title before a person's name (it stays too)."""
-    t = strip_possessive(text.strip())
+    t = strip_possessive(_TRAILING_JUNK.sub("", text.strip()).strip(_QUOTES).strip())
     words = t.split()
     if len(words) > 1 and words[0].lower() in entries.ARTICLES:
         t = " ".join(words[1:])
@@ -139,20 +142,20 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)
 
 
-def pool_key(original: str, label: str, gender: str | None) -> str:
-    """The pool a replacement of `original` is drawn from: same DATE / CARDINAL shape, same
-    NORP form; for a person, a name of two parts where the original has two, of the
-    gender the context fixes (if it fixes one)."""
+def pool_keys(original: str, label: str, gender: str | None) -> list[str]:
+    """The pools a replacement of `original` is drawn from, in order (a looser one only when
+    nothing of the first fits): same DATE / CARDINAL shape, same NORP form, acronym for
+    acronym; for a person, a name of two parts where the original has two, of the gender
+    the context fixes (if it fixes one)."""
     if label == PERSON:
         if not entries.well_formed(PERSON, original):
             raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
         size = entries.REGNAL if entries.is_regnal(original) else (
             ANY if entries.person_size(original) < 2 else "2")
-        return f"{size}:{gender}" if gender else size
-    if (label in ("DATE", "CARDINAL", "NORP") or label in entries.MEASURE_TYPES) and \
-            not entries.well_formed(label, original):
+        return [f"{size}:{gender}" if gender else size]
+    if not entries.well_formed(label, original):
         raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
-    return entries.fit_key(label, original) or ANY
+    return [k or ANY for k in entries.fit_keys(label, original)]
 
 
 def _after_article(context: str, regions: list[Region], articles: frozenset[str]) -> bool:
@@ -165,13 +168,12 @@ def _article_before(context: str, start: int) -> str:
     return m.group(1).lower() if m else ""
 
 
-def fit(context: str, original: str, label: str, regions: list[Region], key: str,
+def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
         index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
         max_ratio: float, max_attempts: int) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
     article of its own where the context puts one before the mention."""
-    texts, lengths = index.pool(label, key)
     sig = set(_significant(original)) if label == PERSON else set()
     # a country said with "the" gets one said with "the", and one without gets one without
     the_place = label == "GPE" and _after_article(context, regions, frozenset({"the"}))
@@ -179,9 +181,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], key: str
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
 
+    # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
+    indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
+
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
+        if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != entries.takes_an(cand)):
+            return False
         if label not in _NAME_TYPES and cand[0].isalpha() and (
                 len(upper) > 1 or upper and cand[0].isupper() not in upper):
             return False
@@ -193,8 +200,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], key: str
                 return False
         return True
 
-    return draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
-                max_ratio=max_ratio, max_attempts=max_attempts, accept=accept, probe=PROBE)
+    for key in keys:
+        texts, lengths = index.pool(label, key)
+        found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
+                     max_ratio=max_ratio, max_attempts=max_attempts, accept=accept,
+                     probe=PROBE)
+        if found is not None:
+            return found
+    return None
 
 
 def _piece(replacement: str, part: int, n_parts: int) -> str:

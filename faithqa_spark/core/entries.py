@@ -28,6 +28,9 @@ _NORP_BAD = re.compile(r"(?:ism|isms|ity|ment|ness|tion)$", re.IGNORECASE)
 _NORP_ADJ = re.compile(
     r"(?:an|ian|ean|ese|ish|ic|i|ist|ite|ch|ese|ss|ox|al|ar|ive|ed|ese|ch|sh)$")
 ADJECTIVE, PLURAL = "adj", "plural"
+_SLUR = re.compile(r"\b(?:nigg\w*|fagg?ot\w*|kike\w*|spic|spics|chink\w*|wetback\w*|retard\w*|"
+                   r"tranny|trannies|gook\w*|dyke\w*|whore\w*|slut\w*|cunt\w*|fuck\w*|shit\w*)",
+                   re.IGNORECASE)
 # amounts other than DATE and CARDINAL: only the same skeleton fits ("12 percent" for
 # "45 percent", "$3 million" for "$5 million", "9 p.m." for "3 p.m.", "4th" for "2nd")
 MEASURE_TYPES = frozenset({"PERCENT", "MONEY", "QUANTITY", "TIME", "ORDINAL"})
@@ -49,29 +52,28 @@ def well_formed(etype: str, text: str) -> bool:
     ws = words(text)
     if not ws or _BAD_CHARS.search(text) or text[-1] in ",;:-–(" or not _balanced(text):
         return False
+    if _SLUR.search(text):
+        return False  # NER junk that must never be drawn into a context
     first, last = ws[0].lower(), ws[-1].lower().strip(".,")
     if etype in ("DATE", "CARDINAL"):
-        if shapes.shape(etype, text) == shapes.OTHER and not any(c.isdigit() for c in text):
-            return False  # no known shape and no number to match a skeleton ("annual")
-        return last not in _FUNCTION - {
-            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-            "eleven", "twelve", "fifteen", "twenty", "forty", "fifty", "sixty", "hundred",
-            "thousand", "million", "billion", "several", "few", "many", "first", "third",
-            "last", "next", "night"}
+        if shapes.shape(etype, text) == shapes.OTHER and not _SKELETON_SLOT.search(
+                skeleton(text)):
+            return False  # no known shape and no number or month for a skeleton ("annual")
+        return not (ws[-1].lower() in _GLUE_WORDS or ws[-1].lower() in _DATE_TAIL)
     if etype in MEASURE_TYPES:
-        return _measure_key(text) != "" and last not in _FUNCTION
+        return _measure_key(text) != "" and not _dangling(ws[-1])
     if etype not in _NAME_TYPES:
         return True
     if etype == "NORP":
         return norp_form(text) is not None
-    if last in _FUNCTION or (first in _FUNCTION and first != "the"):
-        return False
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
         return False
+    if etype not in _TITLE_TYPES and (_dangling(ws[-1]) or (first != "the" and _dangling(ws[0]))):
+        return False  # "South the", "The International Criminal Tribunal for"
     body = ws[1:] if first == "the" else ws
     lead = body[1:] if etype == "PERSON" and body[0] in _PARTICLE_FIRST and len(body) > 1 else body
-    if not lead[0][:1].isupper() or "," in text:
-        return False  # lower-case, or a list ("Cologne, Düsseldorf")
+    if not (lead[0][:1].isupper() or _CAMEL.match(lead[0])) or "," in text:
+        return False  # lower-case ("nawabs"; "iPod" is fine), or a list ("Cologne, Düsseldorf")
     if any(_DATEISH.match(w) for w in body[:1]):
         return False
     if etype == "PERSON":
@@ -81,8 +83,33 @@ def well_formed(etype: str, text: str) -> bool:
     return True
 
 
+# titles of works and laws may begin or end with any word ("Is It Too Late", "Tie Your
+# Mother Down"); other names may not begin or end with a function word
+_TITLE_TYPES = frozenset({"WORK_OF_ART", "LAW"})
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_INITIAL = re.compile(r"[A-Z]\.")
+# function words that end or begin a name only as NER's error, even capitalised ("Tribunal
+# for", "The ... of"); other stop words are only such when lower-case ("US", "First Army")
+_GLUE_WORDS = frozenset({"the", "of", "for", "and", "in", "on", "at", "to", "a", "an", "by",
+                         "with", "from", "or", "as"})
+
+
+# words that end a date or number only where NER cut it short ("the 1960s to")
+_DATE_TAIL = frozenset({"to", "and", "or", "until", "through", "till", "than", "between"})
+
+
+def _dangling(word: str) -> bool:
+    if _INITIAL.fullmatch(word):
+        return False  # "A. Lawrence Lowell"
+    w = word.strip(".,")
+    return w.lower() in _GLUE_WORDS or (w.islower() and w in _FUNCTION)
+
+
 def _balanced(text: str) -> bool:
     return text.count("(") == text.count(")") and text.count('"') % 2 == 0
+
+
+_HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")  # "al-Aziz"
 
 
 def _person_ok(ws: list[str]) -> bool:
@@ -94,7 +121,7 @@ def _person_ok(ws: list[str]) -> bool:
     # title belongs to the context ("President Bishop Lloyd Wicke")
     parts = name_parts(" ".join(ws))
     return bool(parts.significant) and not parts.titles and all(
-        w[:1].isupper() or w.lower() in {"da", "de", "del", "della", "di", "do", "dos", "of",
+        w[:1].isupper() or _HYPHEN_PARTICLE.match(w) or w.lower() in {"da", "de", "del", "della", "di", "do", "dos", "of",
                                          "du", "van", "von", "der", "den", "bin", "ibn",
                                          "al", "el", "la", "le", "y", "ter", "ten", "zu"}
         for w in ws)
@@ -137,6 +164,20 @@ def person_size(text: str) -> int:
     return min(len(name_parts(text).significant), 2)
 
 
+def fit_keys(etype: str, text: str) -> list[str]:
+    """The fit key, then a looser one to fall back on when nothing fits the first: the same
+    shape and hedge without the century, unit or number kind; the same skeleton whatever
+    the numbers' magnitude. Both keep the audit's shape classes."""
+    key = fit_key(etype, text)
+    if key.startswith("~"):
+        loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
+    elif etype in ("DATE", "CARDINAL"):
+        loose = "|".join(key.split("|")[:2])
+    else:
+        return [key]
+    return [key] if loose == key else [key, loose]
+
+
 def fit_key(etype: str, text: str) -> str:
     """The key a replacement must share with the original: DATE and CARDINAL shapes, the
     NORP form, a PERSON's part count; the empty key for the other types."""
@@ -150,8 +191,8 @@ def fit_key(etype: str, text: str) -> str:
         return _measure_key(text)
     if etype == "NORP":
         return norp_form(text) or ""
-    if etype in _NAME_TYPES and etype != "PERSON" and _ACRONYM.fullmatch(text):
-        return "acronym"  # "CBS" for "NBC", not "Trump"
+    if etype in _NAME_TYPES and etype != "PERSON":
+        return "acronym" if _ACRONYM.fullmatch(text) else "name"  # "CBS" for "NBC"
     if etype == "PERSON":
         return REGNAL if is_regnal(text) else str(person_size(text))
     return ""
@@ -191,6 +232,17 @@ _NUMBER_WORDS = re.compile(
     r"|sixty|seventy|eighty|ninety|hundred|thousand|half|a few|several)(?:[\s-]+|\b))+")
 
 
+_MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october"
+                    r"|november|december)\b")
+_MAGNITUDE_RUN = re.compile(r"0+")
+_SKELETON_SLOT = re.compile(r"\d|\b[wM]\b")
+
+
+def _magnitude(m: re.Match[str]) -> str:
+    # 0, 00 or 000: one, two, three or more integer digits ("80%" is not "171%")
+    return "0" * min(3, len(m.group(0).split(".")[0].replace(",", "")))
+
+
 def skeleton(text: str) -> str:
     """An amount or a date of no known shape, lower-cased, each number (digits, or number
     words as w) as a placeholder and without a leading article ("age of 35" -> "age of 0",
@@ -199,7 +251,7 @@ def skeleton(text: str) -> str:
     t = text.strip().lower()
     if t.startswith("the "):
         t = t[4:]
-    t = _NUMBER.sub("0", t)
+    t = _MONTH.sub("M", _NUMBER.sub(_magnitude, t))
     return _NUMBER_WORDS.sub(lambda m: "w" + (" " if m.group(0)[-1].isspace() else ""), t)
 
 
@@ -209,7 +261,7 @@ def _measure_key(text: str) -> str:
     if _ORDINAL_WORD.fullmatch(text.strip()):
         return "ordinal"
     sk = skeleton(text)
-    return "~" + sk if _DIGITS.search(text) or re.search(r"\bw\b", sk) else ""
+    return "~" + sk if _SKELETON_SLOT.search(sk) else ""
 
 
 _ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
@@ -233,7 +285,12 @@ def _date_detail(shape: str, text: str) -> str:
         # "three years", not "12 years", "a century" or "2015 season"
         m = _UNIT_WORD.search(text)
         n = _NUMBER.search(text)
-        return f"|{m.group(0).lower() if m else ''}|{len(n.group(0)) if n else 'w'}"
+        number = len(n.group(0)) if n else "w" + str(len(_WORD_RUN.findall(text)))
+        return f"|{m.group(0).lower() if m else ''}|{number}{'-' if '-' in text else ''}"
+    if shape == "relative":
+        # "each week" fits "every week", not "summer 1918"
+        last = _NUMBER.sub("0", text.lower().split()[-1])
+        return "|" + ("season" if last in _SEASONS else last)
     if shape == "words":
         return f"|{_number_words(text)}"
     if shape == "century":
@@ -260,6 +317,13 @@ def _number_words(text: str) -> str:
     return "scaled" if _SCALE.search(text) else "count"
 
 
+_SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+_WORD_RUN = re.compile(r"[a-z]+", re.IGNORECASE)
+_UPPER_BOUND = ("up to", "less than", "fewer than", "at most", "under", "below", "nearly",
+                "almost", "just under", "only", "just")
+_LOWER_BOUND = ("over", "more than", "at least", "above", "in excess of", "just over")
+
+
 def hedge_class(hedge: str) -> str:
     """Hedges that read alike: none, a part of a period (early, late, mid), "year", or any
     approximation or bound ("about", "nearly", "over", "only")."""
@@ -268,7 +332,23 @@ def hedge_class(hedge: str) -> str:
     first = hedge.split()[0]
     if first in _PERIOD_PART:
         return "part"
-    return "year" if first == "year" else "approx"
+    if first == "year":
+        return "year"
+    if hedge.startswith(_UPPER_BOUND):
+        return "upto"  # "up to 5 kF" must not become "more than 2 kF"
+    if hedge.startswith(_LOWER_BOUND):
+        return "over"
+    return "approx"
+
+
+_AN_WORD = re.compile(r"(?!one\b|once\b|eu)(?:[aeio]|u(?!ni|s[aeiu]|ti|r[aeiou])|hon|hour|heir|8|11(?!\d{2}\b)|18(?!\d{2}\b))",
+                      re.IGNORECASE)
+
+
+def takes_an(text: str) -> bool:
+    """Whether "an" rather than "a" goes before the text ("an 80% cut", "an Italian", "a
+    171% cut", "a union")."""
+    return bool(_AN_WORD.match(text.strip()))
 
 
 def starts_with_article(text: str) -> bool:

@@ -131,17 +131,17 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
             gender = pronoun_gender(context, person_mentions(context, original))
-        key = coh.pool_key(original, etype, gender)
         s = cfg.sampling
-        replacement = coh.fit(context, original, etype, regions, key, index, row[C.ID],
-                              seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
-                              max_ratio=s.max_length_ratio, max_attempts=s.max_attempts)
+        draw = dict(seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
+                    max_ratio=s.max_length_ratio, max_attempts=s.max_attempts)
+        replacement = coh.fit(context, original, etype, regions,
+                              coh.pool_keys(original, etype, gender), index, row[C.ID], **draw)
         if replacement is None:
-            reason = reasons.NO_GENDER_MATCH if gender and coh.fit(
-                context, original, etype, regions, coh.pool_key(original, etype, None), index,
-                row[C.ID], seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
-                max_ratio=s.max_length_ratio, max_attempts=s.max_attempts) else \
-                reasons.NO_FITTING_REPLACEMENT
+            # which constraint left nothing: the gender, or the rest
+            ungendered = gender and coh.fit(context, original, etype, regions,
+                                            coh.pool_keys(original, etype, None), index,
+                                            row[C.ID], **draw)
+            reason = reasons.NO_GENDER_MATCH if ungendered else reasons.NO_FITTING_REPLACEMENT
             return filtered(row, cfg, prov, reason, **ent_values)
         ent_values[C.REPLACEMENT_ENTITY] = replacement
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,

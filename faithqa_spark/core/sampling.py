@@ -66,8 +66,8 @@ class SamplingIndex:
             if not entries.well_formed(entity_type, text):
                 continue
             groups[ANY].append(text)
-            key = entries.fit_key(entity_type, text)
-            keys = [key]
+            keys = entries.fit_keys(entity_type, text)
+            key = keys[0]
             if entity_type == "PERSON":
                 g = self.gender(text)
                 keys += [f"{key}:{g}", f"{ANY}:{g}"] if g else []
