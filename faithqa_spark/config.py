@@ -48,7 +48,7 @@ class BankCfg:
     strip_possessives: bool  # "Balfe's" -> "Balfe" (the published bank keeps them)
     merge_case_variants: bool  # keep one surface form per lower-cased text
     drop_junk: bool  # drop texts with no letter/digit, or starting with punctuation
-    min_frequency: int  # entries seen fewer times in the corpus are left out (1 = keep all)
+    min_frequency: dict[str, int]  # per type: entries seen fewer times are left out (absent: 1)
     majority_type: bool  # keep a text only under the type NER gives it most often
 
 
@@ -289,8 +289,9 @@ def validate(cfg: Config, origin: str) -> None:
     if cfg.substitution.policy not in POLICIES:
         raise ConfigError(f"{origin}: substitution.policy must be one of {', '.join(POLICIES)}"
                           f" (got '{cfg.substitution.policy}')")
-    if cfg.bank.min_frequency < 1:
-        raise ConfigError(f"{origin}: bank.min_frequency must be >= 1")
+    bad_freq = [t for t, n in cfg.bank.min_frequency.items() if n < 1]
+    if bad_freq:
+        raise ConfigError(f"{origin}: bank.min_frequency.{bad_freq[0]} must be >= 1")
     known = {"jsonl", "parquet", "squad", "delta"}
     bad = [f for f in cfg.output.formats if f not in known]
     if bad:

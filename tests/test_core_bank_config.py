@@ -22,7 +22,7 @@ def test_default_config_holds_paper_values():
     assert c.bank.types[:8] == PAPER_TYPES and c.substitution.policy == "coherent"
     paper = load_config(Path("conf") / "paper.toml")
     assert paper.bank.types == PAPER_TYPES and paper.substitution.policy == "paper"
-    assert paper.bank.min_frequency == 1
+    assert paper.bank.min_frequency == {}
     assert (c.bank.min_chars, c.bank.max_chars) == (2, 100)
     assert (c.sampling.min_length_ratio, c.sampling.max_length_ratio) == (0.3, 3.0)
     assert (c.quality.min_context_chars, c.quality.max_occurrences) == (50, 10)
@@ -65,14 +65,14 @@ def test_overrides_and_hash():
 def test_policy_and_min_frequency_are_checked():
     with pytest.raises(ConfigError, match="substitution.policy must be one of coherent, paper"):
         load_config(None, ["substitution.policy='fancy'"])
-    with pytest.raises(ConfigError, match="bank.min_frequency must be >= 1"):
-        load_config(None, ["bank.min_frequency=0"])
+    with pytest.raises(ConfigError, match="bank.min_frequency.ORG must be >= 1"):
+        load_config(None, ["bank.min_frequency={ORG = 0}"])
 
 
 def test_min_frequency_drops_rare_entries():
     counts = [("PERSON", "Ada Quell", 3), ("PERSON", "Bo Ren", 1), ("GPE", "Peru", 2)]
-    b = bank.assemble(counts, CFG.replace(bank={"min_frequency": 2}).bank)
-    assert b.entities["PERSON"] == ["Ada Quell"] and b.entities["GPE"] == ["Peru"]
+    b = bank.assemble(counts, CFG.replace(bank={"min_frequency": {"PERSON": 2, "GPE": 3}}).bank)
+    assert b.entities["PERSON"] == ["Ada Quell"] and b.entities["GPE"] == []
     assert b.frequency["PERSON"] == {"Ada Quell": 3}
 
 

@@ -95,9 +95,9 @@ def assemble(counts: Iterable[tuple[str, str, int]], cfg: BankCfg) -> EntityBank
         freq = {t: _merge_case(v) for t, v in freq.items()}
     if cfg.majority_type:
         freq = _majority_type(freq)
-    if cfg.min_frequency > 1:
-        # rare entries are mostly NER noise; a loaded bank has no counts and keeps all
-        freq = {t: {s: n for s, n in v.items() if n >= cfg.min_frequency}
+    if cfg.min_frequency:
+        # rare names are mostly NER noise; a loaded bank has no counts and keeps all
+        freq = {t: {s: n for s, n in v.items() if n >= cfg.min_frequency.get(t, 1)}
                 for t, v in freq.items()}
     entities = {t: sorted(freq.get(t, {})) for t in cfg.types}
     frequency = {t: {s: freq[t][s] for s in entities[t]} for t in cfg.types if t in freq}
