@@ -119,7 +119,7 @@ def test_save_load_round_trip(tmp_path):
     summary = json.loads((tmp_path / "bank" / "summary.json").read_text())
     assert summary["GPE"] == 1 and summary["PERSON"] == 1
     assert json.loads((tmp_path / "bank" / "GPE.json").read_text()) == ["Ostrava"]
-    loaded = bank.load(tmp_path / "bank", CFG.bank.types)
+    loaded = bank.load(tmp_path / "bank", ALL_KEPT.types)
     assert loaded.entities == b.entities
 
 
