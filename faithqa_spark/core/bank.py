@@ -18,6 +18,7 @@ from faithqa_spark.config import BankCfg
 from faithqa_spark.core import fields as C
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|(?<=s)'|(?<=s)’)$")
+_CURRENCY = "$£€¥₹"
 _QUOTES = "\"'“”‘’«»"
 
 
@@ -77,8 +78,8 @@ def bank_mentions(entities: Iterable[Mapping[str, Any]], cfg: BankCfg
 
 
 def _plausible(t: str, label: str, cfg: BankCfg) -> bool:
-    if not t[0].isalnum():
-        return False  # ".mp3", "-s", "/o/." and the like
+    if not t[0].isalnum() and not (label == "MONEY" and t[0] in _CURRENCY):
+        return False  # ".mp3", "-s", "/o/." and the like ("$5 million" is money)
     if "[" in t or "]" in t:
         return False  # residue of citation marks such as "[citation needed]"
     if label in cfg.digit_only_types:

@@ -184,9 +184,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
     indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
 
+    # a full stop right after a mention ("the U.S. movement" with the entity "U.S")
+    stop_after = any(e < len(context) and context[e] == "." for _, e, _ in regions)
+
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
+        if stop_after and cand.endswith("."):
+            return False  # "CSA.." 
         if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != entries.takes_an(cand)):
             return False
         if label not in _NAME_TYPES and cand[0].isalpha() and (

@@ -192,10 +192,54 @@ def fit_key(etype: str, text: str) -> str:
     if etype == "NORP":
         return norp_form(text) or ""
     if etype in _NAME_TYPES and etype != "PERSON":
-        return "acronym" if _ACRONYM.fullmatch(text) else "name"  # "CBS" for "NBC"
+        if _ACRONYM.fullmatch(text):
+            return "acronym." if "." in text else "acronym"  # "CBS" for "NBC"
+        return name_class(text)
     if etype == "PERSON":
         return REGNAL if is_regnal(text) else str(person_size(text))
     return ""
+
+
+# the head word of a name says what kind of thing it names: a university is swapped for a
+# university, a river for a river ("the Seine" must not become "the river Skull")
+_HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "edu": "university universities college institute school academy polytechnic "
+           "conservatory seminary",
+    "company": "company corporation corp inc ltd plc group records airlines airways bank "
+               "motors industries holdings press media studios pictures entertainment "
+               "networks systems technologies labs laboratories co llc gmbh",
+    "body": "agency organization organisation council committee commission ministry "
+            "department office bureau authority administration board service assembly "
+            "parliament congress senate court tribunal union association federation society "
+            "foundation trust fund league alliance movement institution",
+    "party": "party",
+    "military": "army navy corps force forces division brigade regiment fleet guard",
+    "church": "church cathedral temple mosque abbey order synagogue monastery",
+    "polity": "kingdom empire caliphate dynasty republic sultanate khanate confederation "
+              "emirate principality duchy",
+    "region": "province county district region prefecture territory governorate oblast "
+              "canton state",
+    "water": "river sea ocean lake bay gulf strait channel creek",
+    "land": "mountains mountain mount hills valley desert island islands peninsula plateau "
+            "basin forest plain plains range",
+    "site": "stadium arena bridge tower hall palace castle museum airport station park "
+            "square street avenue road highway building center centre theatre theater "
+            "library hospital gardens garden",
+    "club": "fc club team",
+}.items()}
+_HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
+
+
+def name_class(text: str) -> str:
+    """The kind of a place or organisation name from its head word ("... University":
+    edu, "... River": water), a single plural word ("Aztecs": plural), else "name"."""
+    ws = [w.strip(".,'’").lower() for w in words(text)]
+    for w in (ws[-1], ws[0]) if ws else ():
+        if w in _HEAD_OF:
+            return _HEAD_OF[w]
+    if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
+        return "plural"
+    return "name"
 
 
 # GPE names said with "the": "the United States", "the Netherlands", "the Republic of Ireland"
