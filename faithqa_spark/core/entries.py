@@ -7,6 +7,7 @@ NORP's form). Computed once per entry when the sampling index is built.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -76,6 +77,8 @@ def well_formed(etype: str, text: str) -> bool:
         return False  # lower-case ("nawabs"; "iPod" is fine), or a list ("Cologne, Düsseldorf")
     if any(_DATEISH.match(w) for w in body[:1]):
         return False
+    if etype in ("GPE", "LOC", "NORP", "PERSON") and any(_GLUED_DIGIT.search(w) for w in body):
+        return False  # "USD100" is no place
     if etype == "PERSON":
         return _person_ok(body)
     if etype == "NORP":
@@ -86,6 +89,7 @@ def well_formed(etype: str, text: str) -> bool:
 # titles of works and laws may begin or end with any word ("Is It Too Late", "Tie Your
 # Mother Down"); other names may not begin or end with a function word
 _TITLE_TYPES = frozenset({"WORK_OF_ART", "LAW"})
+_GLUED_DIGIT = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
 _CAMEL = re.compile(r"[a-z][A-Z]")
 _INITIAL = re.compile(r"[A-Z]\.")
 # function words that end or begin a name only as NER's error, even capitalised ("Tribunal
@@ -194,6 +198,8 @@ def fit_key(etype: str, text: str) -> str:
     if etype in _NAME_TYPES and etype != "PERSON":
         if _ACRONYM.fullmatch(text):
             return "acronym." if "." in text else "acronym"  # "CBS" for "NBC"
+        if etype == "GPE" and is_country(text):
+            return "country"  # "the territory that would become Austria", not "... Seattle"
         return name_class(text)
     if etype == "PERSON":
         return REGNAL if is_regnal(text) else str(person_size(text))
@@ -226,8 +232,42 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "square street avenue road highway building center centre theatre theater "
             "library hospital gardens garden",
     "club": "fc club team",
+    "conflict": "war wars battle siege revolution uprising rebellion campaign invasion "
+                "massacre crisis offensive insurrection",
+    "contest": "olympics games cup championship championships series bowl open tournament",
+    "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
+
+
+# common and historical names of countries that the ISO list does not hold
+_MORE_COUNTRIES = frozenset(w.strip() for line in """
+russia, britain, great britain, england, scotland, wales, northern ireland, america,
+soviet union, ussr, holland, prussia, persia, burma, siam, ceylon, zaire, rhodesia,
+yugoslavia, czechoslovakia, east germany, west germany, south korea, north korea, iran,
+syria, vietnam, laos, bolivia, venezuela, tanzania, taiwan, macedonia, moldova,
+united states, united kingdom, ivory coast, cape verde, vatican city, czech republic,
+the netherlands, the united states, the united kingdom, the philippines, the bahamas
+""".split("\n") for w in line.split(","))
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> frozenset[str]:
+    import pycountry  # the ISO 3166 list, as data: names, common and official names
+
+    names = set(_MORE_COUNTRIES)
+    for c in list(pycountry.countries) + list(pycountry.historic_countries):
+        for attr in ("name", "common_name", "official_name"):
+            v = getattr(c, attr, None)
+            if v:
+                names.add(v.lower())
+    return frozenset(n for n in names if n)
+
+
+def is_country(text: str) -> bool:
+    """Whether a place name is a country's (ISO 3166, current or historic, and common
+    names such as "Britain", "Persia", "Soviet Union")."""
+    return text.strip().lower() in _country_names()
 
 
 def name_class(text: str) -> str:
