@@ -31,6 +31,7 @@ _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
 
 # places and organisations: refused at the tail of a longer name ("20th Century Fox")
 _TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
+_TITLES = frozenset({"WORK_OF_ART", "LAW"})
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
 _EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
@@ -70,7 +71,8 @@ def base_text(text: str, label: str) -> str:
     stays in the context), no title before a person's name (it stays too)."""
     t = strip_possessive(_TRAILING_JUNK.sub("", text.strip()).strip(_QUOTES).strip())
     words = t.split()
-    if len(words) > 1 and words[0].lower() in entries.ARTICLES:
+    if len(words) > 1 and words[0].lower() in entries.ARTICLES and label not in _TITLES:
+        # the article stays in the context, except in a title ("A Brief History of Time")
         t = " ".join(words[1:])
     return _person_core(t) if label == PERSON else t
 

@@ -373,8 +373,11 @@ def _date_detail(shape: str, text: str) -> str:
         return f"|{m.group(0).lower() if m else ''}|{number}{'-' if '-' in text else ''}"
     if shape == "relative":
         # "each week" fits "every week", not "summer 1918"
-        last = _NUMBER.sub("0", text.lower().split()[-1])
-        return "|" + ("season" if last in _SEASONS else last)
+        ws = text.lower().split()
+        last = _NUMBER.sub("0", ws[-1])
+        # "each week" (how often) is not "that week" (which one)
+        first = ws[0] if len(ws) > 1 else ""
+        return f"|{first}|" + ("season" if last in _SEASONS else last)
     if shape == "words":
         return f"|{_number_words(text)}"
     if shape == "century":
