@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from faithqa_spark.core import entries, reasons
@@ -95,6 +96,7 @@ def resolve(context: str, entity: Entity, entities: Sequence[Entity]) -> str:
     return best
 
 
+@lru_cache(maxsize=65536)
 def _significant(name: str) -> tuple[str, ...]:
     return name_parts(name).significant
 
