@@ -51,6 +51,8 @@ class BankCfg:
     strip_possessives: bool  # "Balfe's" -> "Balfe" (the published bank keeps them)
     merge_case_variants: bool  # keep one surface form per lower-cased text
     drop_junk: bool  # drop texts with no letter/digit, or starting with punctuation
+    min_frequency: dict[str, int]  # per type: entries seen fewer times are left out (absent: 1)
+    majority_type: bool  # keep a text only under the type NER gives it most often
 
 
 @dataclass(frozen=True)
@@ -67,9 +69,13 @@ class SamplingCfg:
     max_attempts: int
 
 
+POLICIES = ("coherent", "paper")
+
+
 @dataclass(frozen=True)
 class SubstitutionCfg:
     word_boundaries: bool
+    policy: str  # "coherent" (every mention, fitting replacements) or "paper" (the paper's)
 
 
 @dataclass(frozen=True)
@@ -334,6 +340,12 @@ def validate(cfg: Config, origin: str) -> None:
         raise ConfigError(f"{origin}: ner.batch_size must be >= 1")
     if not 0 < cfg.evaluate.sentence_support_threshold <= 1:
         raise ConfigError(f"{origin}: evaluate.sentence_support_threshold must be in (0, 1]")
+    if cfg.substitution.policy not in POLICIES:
+        raise ConfigError(f"{origin}: substitution.policy must be one of {', '.join(POLICIES)}"
+                          f" (got '{cfg.substitution.policy}')")
+    bad_freq = [t for t, n in cfg.bank.min_frequency.items() if n < 1]
+    if bad_freq:
+        raise ConfigError(f"{origin}: bank.min_frequency.{bad_freq[0]} must be >= 1")
     known = {"jsonl", "parquet", "squad", "delta", "sft", "dpo", "dialogues", "card"}
     bad = [f for f in cfg.output.formats if f not in known]
     if bad:

@@ -12,10 +12,17 @@ CFG = load_config()
 PAPER_BANK = Path(__file__).resolve().parents[2] / "shared" / "reference" / "paper_entity_bank"
 
 
+PAPER_TYPES = ["PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT"]
+
+
 def test_default_config_holds_paper_values():
     c = CFG
     assert c.pipeline.seed == 42
-    assert c.bank.types == ["PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT"]
+    # the coherent default adds the other NER types; conf/paper.toml keeps the paper's 8
+    assert c.bank.types[:8] == PAPER_TYPES and c.substitution.policy == "coherent"
+    paper = load_config(Path("conf") / "paper.toml")
+    assert paper.bank.types == PAPER_TYPES and paper.substitution.policy == "paper"
+    assert set(paper.bank.min_frequency.values()) <= {1}
     assert (c.bank.min_chars, c.bank.max_chars) == (2, 100)
     assert (c.sampling.min_length_ratio, c.sampling.max_length_ratio) == (0.3, 3.0)
     assert (c.quality.min_context_chars, c.quality.max_occurrences) == (50, 10)
@@ -55,6 +62,20 @@ def test_overrides_and_hash():
     assert c.config_hash != CFG.config_hash
 
 
+def test_policy_and_min_frequency_are_checked():
+    with pytest.raises(ConfigError, match="substitution.policy must be one of coherent, paper"):
+        load_config(None, ["substitution.policy='fancy'"])
+    with pytest.raises(ConfigError, match="bank.min_frequency.ORG must be >= 1"):
+        load_config(None, ["bank.min_frequency={ORG = 0}"])
+
+
+def test_min_frequency_drops_rare_entries():
+    counts = [("PERSON", "Ada Quell", 3), ("PERSON", "Bo Ren", 1), ("GPE", "Peru", 2)]
+    b = bank.assemble(counts, CFG.replace(bank={"min_frequency": {"PERSON": 2, "GPE": 3}}).bank)
+    assert b.entities["PERSON"] == ["Ada Quell"] and b.entities["GPE"] == []
+    assert b.frequency["PERSON"] == {"Ada Quell": 3}
+
+
 def test_local_and_cluster_configs_load():
     for name in ("local.toml", "cluster.toml"):
         assert load_config(Path("conf") / name).bank.types == CFG.bank.types
@@ -68,7 +89,7 @@ def test_local_and_cluster_configs_load():
     ("Lida Marsh's", "PERSON", "Lida Marsh"), ("Jonas'", "PERSON", "Jonas"),
     (".mp3", "PERSON", None), ("-s", "PERSON", None), ("Marsh.[citation", "PERSON", None),
     ('"Velmora Gazette"', "ORG", "Velmora Gazette"),
-    ("Lida Marsh", "MONEY", None),              # not a bank type
+    ("Lida Marsh", "NOT_A_LABEL", None),              # not a bank type
 ])
 def test_clean_entity(text, label, want):
     assert bank.clean_entity(text, label, CFG.bank) == want
@@ -80,21 +101,25 @@ def test_paper_mode_keeps_possessives():
     assert bank.clean_entity(".mp3", "PERSON", raw) == ".mp3"
 
 
+# the default bank drops rare names; these tests are about the other rules
+ALL_KEPT = load_config(Path("conf") / "paper.toml").bank
+
+
 def test_assemble_merges_case_variants_by_frequency():
     b = bank.assemble([("GPE", "Ostrava", 3), ("GPE", "OSTRAVA", 5), ("GPE", "Pellin", 1),
-                       ("GPE", "ostrava", 1)], CFG.bank)
+                       ("GPE", "ostrava", 1)], ALL_KEPT)
     assert b.entities["GPE"] == ["OSTRAVA", "Pellin"]
     assert b.frequency["GPE"]["OSTRAVA"] == 9
     assert b.entities["PERSON"] == []
 
 
 def test_save_load_round_trip(tmp_path):
-    b = bank.assemble([("GPE", "Ostrava", 2), ("PERSON", "Lida Marsh", 1)], CFG.bank)
+    b = bank.assemble([("GPE", "Ostrava", 2), ("PERSON", "Lida Marsh", 1)], ALL_KEPT)
     bank.save(b, tmp_path / "bank")
     summary = json.loads((tmp_path / "bank" / "summary.json").read_text())
     assert summary["GPE"] == 1 and summary["PERSON"] == 1
     assert json.loads((tmp_path / "bank" / "GPE.json").read_text()) == ["Ostrava"]
-    loaded = bank.load(tmp_path / "bank", CFG.bank.types)
+    loaded = bank.load(tmp_path / "bank", ALL_KEPT.types)
     assert loaded.entities == b.entities
 
 

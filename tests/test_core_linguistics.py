@@ -169,3 +169,17 @@ def test_compound_titles_and_adjectives() -> None:
               "Private Ola Nderu spoke."):
         s = t.index("Ola")
         assert not in_longer_name(t, s, s + 9), t
+def test_a_sentence_end_before_a_name_is_no_part_of_it() -> None:
+    text = "She taught in Paris. Curie's daughter won too. Dr. Curie spoke."
+    s = text.index("Curie's")
+    assert not in_longer_name(text, s, s + 5)
+    s = text.index("Curie spoke")
+    assert not in_longer_name(text, s, s + 5)  # a title abbreviation
+
+
+def test_hedge_is_what_precedes_the_date_or_number() -> None:
+    from faithqa_spark.core.shapes import hedge
+    assert hedge("about 30,000") == "about"
+    assert hedge("the early 1990s") == "early"
+    assert hedge("mid-1980s") == "mid"
+    assert hedge("1907") == hedge("the 1960s") == ""

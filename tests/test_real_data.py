@@ -8,6 +8,10 @@ import json
 import pytest
 
 from faithqa_spark.config import load_config
+from faithqa_spark.core import bank as cbank
+from faithqa_spark.core.hashing import draw_index
+from faithqa_spark.core.sampling import SamplingIndex, length_window, overlaps_original
+from faithqa_spark.core.substitution import substitute
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.spark.job import build_dataset
 from faithqa_spark.reference import run_reference
@@ -32,10 +36,11 @@ def dev_slice(tmp_path_factory):
     return p, n
 
 
-@pytest.mark.parametrize("use_paper_bank", [False, True])
-def test_dev_slice_spark_equals_reference(spark, dev_slice, tmp_path, use_paper_bank):
+@pytest.mark.parametrize("policy,use_paper_bank",
+                         [("coherent", False), ("coherent", True), ("paper", False)])
+def test_dev_slice_spark_equals_reference(spark, dev_slice, tmp_path, policy, use_paper_bank):
     path, n_questions = dev_slice
-    cfg = load_config()
+    cfg = load_config("conf/paper.toml" if policy == "paper" else None)
     files = collect_inputs([str(path)], None)
     bank = str(PAPER_BANK) if use_paper_bank else None
     ref = run_reference(cfg, files, tmp_path / "ref", bank)
@@ -44,7 +49,7 @@ def test_dev_slice_spark_equals_reference(spark, dev_slice, tmp_path, use_paper_
 
     sq = ref.report["sources"]["squad"]
     assert sq["input_records"] == n_questions and sq["rejected"] == 0
-    assert 0.40 < sq["success_rate"] < 0.70  # the paper: 56.0% on train, ~52% on dev
+    assert 0.35 < sq["success_rate"] < 0.70  # the paper: 56.0% on train, ~52% on dev
     assert max(sq["filtered_by_reason"], key=sq["filtered_by_reason"].get) == "no_entity_match"
     rows = [json.loads(l) for f in DATASET_FILES for l in (tmp_path / "ref" / f).open()]
     assert len(rows) == sq["success"]
@@ -57,3 +62,40 @@ def test_dev_slice_spark_equals_reference(spark, dev_slice, tmp_path, use_paper_
             for s in r["answer_starts"])
     if use_paper_bank:
         assert ref.report["bank"]["counts"]["ORG"] == 25378
+
+
+def _old_choice(index, etype: str, original: str, row_id: str, cfg) -> str | None:
+    """The paper policy's draw before the containment fix: the first draw distinct from the
+    original (case-insensitively)."""
+    texts, lengths = index.texts[etype], index.lengths[etype]
+    s = cfg.sampling
+    lo, hi = length_window(lengths, len(original), s.min_length_ratio, s.max_length_ratio)
+    for attempt in range(s.max_attempts):
+        cand = texts[lo + draw_index(cfg.pipeline.seed, row_id, attempt, hi - lo)]
+        if cand.lower() != original.lower():
+            return cand
+    return None
+
+
+def test_paper_policy_gives_the_earlier_rows_except_the_containment_fix(dev_slice, tmp_path):
+    """conf/paper.toml: each row is the paper's exact-text swap, and its replacement is the
+    earlier first draw unless that draw contained the original or sat inside it."""
+    path, _ = dev_slice
+    cfg = load_config("conf/paper.toml")
+    ref = run_reference(cfg, collect_inputs([str(path)], None), tmp_path / "ref")
+    bank = cbank.load(tmp_path / "ref" / "entity_bank", cfg.bank.types)
+    index = SamplingIndex.from_bank(bank.entities)
+    rows = [json.loads(l) for f in DATASET_FILES for l in (tmp_path / "ref" / f).open()]
+    assert len(rows) == ref.report["sources"]["squad"]["success"] > 0
+    redrawn = 0
+    for r in rows:
+        sub = substitute(r["original_context"], r["original_entity"], r["replacement_entity"])
+        assert r["modified_context"] == sub.text
+        assert r["faithful_answer"] == r["replacement_entity"]
+        assert r["answer_starts"] == [a for a, _ in sub.spans]
+        old = _old_choice(index, r["entity_type"], r["original_entity"], r["id"], cfg)
+        if old is not None and overlaps_original(old, r["original_entity"]):
+            redrawn += 1
+        else:
+            assert r["replacement_entity"] == old
+    assert redrawn < len(rows) * 0.01

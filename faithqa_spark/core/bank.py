@@ -19,6 +19,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.errors import BankError
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|(?<=s)'|(?<=s)’)$")
+_CURRENCY = "$£€¥₹"
 _QUOTES = "\"'“”‘’«»"
 
 
@@ -42,6 +43,11 @@ def built_origin(cfg: BankCfg) -> str:
     return "built from " + ", ".join(cfg.sources) + " contexts"
 
 
+def strip_possessive(text: str) -> str:
+    """The text without a trailing possessive ("Balfe's" -> "Balfe", "Moses'" -> "Moses")."""
+    return _POSSESSIVE.sub("", text).rstrip()
+
+
 def clean_entity(text: str, label: str, cfg: BankCfg) -> str | None:
     """The bank form of one NER mention, or None when the paper's rules (plus our
     corrections, if enabled) keep it out of the bank."""
@@ -53,7 +59,7 @@ def clean_entity(text: str, label: str, cfg: BankCfg) -> str | None:
         if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
             t = t[1:-1].strip()
     if cfg.strip_possessives:
-        t = _POSSESSIVE.sub("", t).rstrip()
+        t = strip_possessive(t)
     if not cfg.min_chars <= len(t) <= cfg.max_chars:
         return None
     if t.isdigit() and label not in cfg.digit_only_types:
@@ -73,8 +79,8 @@ def bank_mentions(entities: Iterable[Mapping[str, Any]], cfg: BankCfg
 
 
 def _plausible(t: str, label: str, cfg: BankCfg) -> bool:
-    if not t[0].isalnum():
-        return False  # ".mp3", "-s", "/o/." and the like
+    if not t[0].isalnum() and not (label == "MONEY" and t[0] in _CURRENCY):
+        return False  # ".mp3", "-s", "/o/." and the like ("$5 million" is money)
     if "[" in t or "]" in t:
         return False  # residue of citation marks such as "[citation needed]"
     if label in cfg.digit_only_types:
@@ -89,9 +95,25 @@ def assemble(counts: Iterable[tuple[str, str, int]], cfg: BankCfg) -> EntityBank
         freq[etype][text] += n
     if cfg.merge_case_variants:
         freq = {t: _merge_case(v) for t, v in freq.items()}
+    if cfg.majority_type:
+        freq = _majority_type(freq)
+    if cfg.min_frequency:
+        # rare names are mostly NER noise; a loaded bank has no counts and keeps all
+        freq = {t: {s: n for s, n in v.items() if n >= cfg.min_frequency.get(t, 1)}
+                for t, v in freq.items()}
     entities = {t: sorted(freq.get(t, {})) for t in cfg.types}
     frequency = {t: {s: freq[t][s] for s in entities[t]} for t in cfg.types if t in freq}
     return EntityBank(entities, frequency)
+
+
+def _majority_type(freq: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """Each text only under the type NER gives it most often (ties: all of them): "Hashimoto"
+    seen 5 times as PERSON and once as ORG is no ORG to draw."""
+    best: dict[str, int] = defaultdict(int)
+    for v in freq.values():
+        for text, n in v.items():
+            best[text.lower()] = max(best[text.lower()], n)
+    return {t: {s: n for s, n in v.items() if n >= best[s.lower()]} for t, v in freq.items()}
 
 
 def _merge_case(variants: Mapping[str, int]) -> dict[str, int]:
@@ -146,3 +168,20 @@ def load(directory: str | Path, types: Iterable[str]) -> EntityBank:
     freq_file = directory / "frequency.json"
     frequency = json.loads(freq_file.read_text(encoding="utf-8")) if freq_file.exists() else {}
     return EntityBank(entities, frequency)
+
+
+def bank_genders(votes: Iterable[tuple[str, str, int]], cfg: BankCfg) -> dict[str, str]:
+    """PERSON bank entry -> 'm' / 'f' from corpus pronoun votes: `(mention text, gender,
+    count)` triples, e.g. `gender.mention_gender_votes` summed over the bank's contexts. Texts
+    are cleaned as the bank cleans them; entries whose votes do not decide are left out (the
+    sampling index then asks the name lexicon). Pass the result to
+    `SamplingIndex.from_bank(bank.entities, genders)`."""
+    from faithqa_spark.core.gender import FEMALE, MALE, gender_from_votes
+
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for text, gender, n in votes:
+        t = clean_entity(text, "PERSON", cfg)
+        if t is not None and gender in (MALE, FEMALE):
+            tally[t][0 if gender == MALE else 1] += n
+    out = {t: gender_from_votes(m, f) for t, (m, f) in sorted(tally.items())}
+    return {t: g for t, g in out.items() if g is not None}

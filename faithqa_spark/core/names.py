@@ -33,6 +33,10 @@ señor señora signor signora administrator commissioner deputy director coach m
 spokesman spokeswoman chairwoman treasurer speaker leader founder composer painter poet
 architect explorer physicist chemist engineer inventor admin officer pastor vicar commander
 private corporal marshal field nurse agent detective inspector constable patriarch metropolitan
+señor señora signor signora
+commissioner coach representative congressman congresswoman councilman councillor councilor
+chairwoman ceo provost superintendent sheriff consul prefect vizier pasha emir abbot friar
+patriarch ayatollah guru swami pandit mullah dauphin infante infanta tsarevich
 """.split())
 PARTICLES = frozenset("""
 da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben
@@ -170,6 +174,9 @@ def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
     right before it (not a title, when `allow_titles`, and not one of `own`, the words of
     the name itself) or right after it (a name-like word or a regnal numeral, "Afonso I")."""
     before, after = word_before(text, start), word_after(text, end)
+    if before.endswith(".") and not _INITIAL.match(before) and \
+            before.strip(".").lower() not in TITLES:
+        before = ""  # "... in Paris. Curie left": a full stop ends a sentence, not a name
     own_low = {w.lower().strip(".") for w in own}
     # an acronym before a name is an organisation or a title ("NASA", "CEO"), not a name
     if _name_like(before) and not before.isupper() and before.lower().strip(".") not in own_low:

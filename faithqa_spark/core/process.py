@@ -10,8 +10,12 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from faithqa_spark.config import Config
+from faithqa_spark.core import coherent as coh
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
+from faithqa_spark.core.audit import (answer_span, doubled_article, name_glue,
+                                      name_part_leak, original_removed, person_mentions)
+from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
 from faithqa_spark.core.matching import Entity, match_answer
 from faithqa_spark.core.quality import failed_check
@@ -20,7 +24,8 @@ from faithqa_spark.core.substitution import substitute
 
 
 # The fields of a QA row that `process_row` reads (the Spark side ships only these).
-ROW_INPUT = [C.ID, C.SOURCE, C.QUESTION, C.CONTEXT, C.ANSWER, C.INPUT_FILE, C.RECORD_LOC]
+ROW_INPUT = [C.ID, C.SOURCE, C.QUESTION, C.CONTEXT, C.ANSWER, C.ANSWER_START, C.INPUT_FILE,
+             C.RECORD_LOC]
 # Outcome fields copied unchanged from the QA row (outcome name -> row name); the Spark side
 # passes these columns through as they are instead of converting them back from Python.
 PASS_THROUGH: dict[str, str] = {
@@ -78,6 +83,8 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
                   C.MATCH_STRATEGY: match.strategy}
     if not index.has_type(etype):
         return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
+    if cfg.substitution.policy == "coherent":
+        return _coherent(row, match.entity, entities, index, cfg, prov, ent_values)
     s = cfg.sampling
     replacement = choose_replacement(
         index, etype, original, row[C.ID], seed=cfg.pipeline.seed,
@@ -99,3 +106,61 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         C.MODIFIED_SPANS: [{C.SPAN_START: a, C.SPAN_END: b} for a, b in sub.spans],
         C.NUM_REPLACEMENTS: sub.count, **ent_values,
     })
+
+
+# The audit's flags that the coherent policy verifies on every row it makes: a row that
+# fails one is filtered (`incoherent_after_swap`), so none reaches the dataset.
+_VERIFY = (original_removed, name_part_leak, name_glue, doubled_article, answer_span)
+
+
+def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity],
+              index: SamplingIndex, cfg: Config, prov: Provenance,
+              ent_values: dict[str, Any]) -> dict[str, Any]:
+    """`process_row` under the coherent policy (core/coherent.py says what it does)."""
+    context, etype = row[C.CONTEXT], entity.label
+    try:
+        original = coh.resolve(context, entity, entities)
+        ent_values[C.ORIGINAL_ENTITY] = original
+        regions = coh.mentions(context, original, etype)
+        if not regions:
+            return filtered(row, cfg, prov, reasons.CONTEXT_UNCHANGED, **ent_values)
+        coh.check_mentions(context, original, etype, regions, entities)
+        if coh.question_names(row[C.QUESTION], original, etype):
+            return filtered(row, cfg, prov, reasons.QUESTION_NAMES_ENTITY, **ent_values)
+        gender = None
+        if etype == coh.PERSON:
+            # the audit's own reading of the context's pronouns, so the two always agree
+            gender = pronoun_gender(context, person_mentions(context, original))
+        s = cfg.sampling
+        draw = dict(seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
+                    max_ratio=s.max_length_ratio, max_attempts=s.max_attempts)
+        replacement = coh.fit(context, original, etype, regions,
+                              coh.pool_keys(original, etype, gender), index, row[C.ID], **draw)
+        if replacement is None:
+            # which constraint left nothing: the gender, or the rest
+            ungendered = gender and coh.fit(context, original, etype, regions,
+                                            coh.pool_keys(original, etype, None), index,
+                                            row[C.ID], **draw)
+            reason = reasons.NO_GENDER_MATCH if ungendered else reasons.NO_FITTING_REPLACEMENT
+            return filtered(row, cfg, prov, reason, **ent_values)
+        ent_values[C.REPLACEMENT_ENTITY] = replacement
+        swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
+                         replacement, regions)
+    except coh.Refused as r:
+        return filtered(row, cfg, prov, r.reason, **ent_values)
+    q = cfg.quality
+    reason = failed_check(context, swap.text, replacement, len(regions),
+                          min_context_chars=q.min_context_chars,
+                          max_occurrences=q.max_occurrences,
+                          min_replacement_chars=q.min_replacement_chars)
+    if reason is not None:
+        return filtered(row, cfg, prov, reason, **ent_values)
+    values = {C.STATUS: C.OK, C.MODIFIED_CONTEXT: swap.text,
+              C.FAITHFUL_ANSWER: swap.faithful_answer, C.ANSWER_STARTS: swap.answer_starts,
+              C.MODIFIED_SPANS: [{C.SPAN_START: a, C.SPAN_END: b} for a, b in swap.spans],
+              C.NUM_REPLACEMENTS: len(swap.spans), **ent_values}
+    candidate = {**values, C.ORIGINAL_CONTEXT: context, C.QUESTION: row[C.QUESTION],
+                 C.ORIGINAL_ANSWER: row[C.ANSWER]}
+    if any(flag(candidate) is False for flag in _VERIFY):
+        return filtered(row, cfg, prov, reasons.INCOHERENT_AFTER_SWAP, **ent_values)
+    return _outcome(row, cfg, prov, **values)

@@ -17,6 +17,22 @@ NO_COMPATIBLE_REPLACEMENT = "no_compatible_replacement"  # none of the type with
 UNANSWERABLE = "unanswerable"  # SQuAD v2.0 is_impossible
 NO_EVIDENCE_CONTEXT = "no_evidence_context"  # TriviaQA: no evidence text holds the answer
 OVER_SOURCE_CAP = "over_source_cap"  # e.g. the release's 50,000 TriviaQA successes
+# -- the coherent policy's: rows that cannot be made coherent --
+AMBIGUOUS_NAME_PART = "ambiguous_name_part"  # another person of the context shares a part of the name
+NAME_INSIDE_NAME = "mention_inside_longer_name"  # a mention sits inside another name ("Golden" in "the Golden mean")
+UNMAPPED_NAME_PART = "unmapped_name_part"  # a middle name alone, with no matching part in any replacement
+MALFORMED_ENTITY = "malformed_entity"  # the matched entity does not look like its type (e.g. a DATE of no known shape)
+NO_FITTING_REPLACEMENT = "no_fitting_replacement"  # no entry of the same shape / parts / form / article
+NO_GENDER_MATCH = "no_gender_compatible_replacement"  # the context's pronouns fix a gender no entry fits
+QUESTION_NAMES_ENTITY = "question_names_entity"  # the question names the replaced entity or a part of it
+ANSWER_NOT_SWAPPED = "answer_span_not_swapped"  # the answer span holds no replaced mention
+INCOHERENT_AFTER_SWAP = "incoherent_after_swap"  # the final check found a leak, glue or doubled article
+
+COHERENT_REASONS = (
+    AMBIGUOUS_NAME_PART, NAME_INSIDE_NAME, UNMAPPED_NAME_PART, MALFORMED_ENTITY,
+    NO_FITTING_REPLACEMENT, NO_GENDER_MATCH, QUESTION_NAMES_ENTITY, ANSWER_NOT_SWAPPED,
+    INCOHERENT_AFTER_SWAP,
+)
 
 PAPER_REASONS = (
     ANSWER_TOO_SHORT, NO_ENTITY_MATCH, NO_REPLACEMENT, REPLACEMENT_NOT_IN_CONTEXT,
@@ -25,7 +41,7 @@ PAPER_REASONS = (
 )
 FILTER_REASONS = PAPER_REASONS + (
     NO_COMPATIBLE_REPLACEMENT, UNANSWERABLE, NO_EVIDENCE_CONTEXT, OVER_SOURCE_CAP,
-)
+) + COHERENT_REASONS
 
 # -- rejected: malformed input --
 INVALID_JSON = "invalid_json"

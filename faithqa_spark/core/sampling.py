@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import bisect
 import math
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
 
+from faithqa_spark.core import entries
 from faithqa_spark.core.hashing import draw_index
-from faithqa_spark.core.text import norm
+from faithqa_spark.core.text import boundary_matches, norm
+
+ANY = "*"  # the pool of every well-formed entry of a type
+
+Pool = tuple[Sequence[str], Sequence[int]]  # texts sorted by (length, text), their lengths
+
+
+def _pool(texts: Sequence[str]) -> Pool:
+    ordered = sorted(texts, key=lambda s: (len(s), s))
+    return ordered, [len(s) for s in ordered]
 
 
 @dataclass(frozen=True)
@@ -18,18 +28,52 @@ class SamplingIndex:
     Sorting by length turns the length-ratio bound into one contiguous slice, so drawing
     uniformly inside it is exactly the paper's rejection sampling ("draw, re-draw while the
     ratio is off") run to the end, and the ratio can never be violated.
+
+    The coherent policy draws from *pools*: per type and fit key (`entries.fit_key`, with
+    ":m"/":f" for PERSON genders), the well-formed entries sorted the same way. They are
+    built on first use, once per process, so the paper policy never pays for them.
     """
 
     texts: Mapping[str, Sequence[str]]
     lengths: Mapping[str, Sequence[int]]
+    # PERSON entry -> 'm' / 'f' from corpus votes; entries not in it use the name lexicon
+    genders: Mapping[str, str] = field(default_factory=dict)
+    _pools: dict[str, dict[str, Pool]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def from_bank(cls, bank: Mapping[str, Sequence[str]]) -> SamplingIndex:
+    def from_bank(cls, bank: Mapping[str, Sequence[str]],
+                  genders: Mapping[str, str] | None = None) -> SamplingIndex:
         texts = {t: sorted(v, key=lambda s: (len(s), s)) for t, v in bank.items()}
-        return cls(texts, {t: [len(s) for s in v] for t, v in texts.items()})
+        return cls(texts, {t: [len(s) for s in v] for t, v in texts.items()}, dict(genders or {}))
 
     def has_type(self, entity_type: str) -> bool:
         return bool(self.texts.get(entity_type))
+
+    def gender(self, text: str) -> str | None:
+        """The gender of a PERSON entry: corpus votes first, else the first-name lexicon."""
+        return self.genders.get(text) or entries.entry_gender(text)
+
+    def pool(self, entity_type: str, key: str) -> Pool:
+        """The well-formed entries of `entity_type` whose fit key is `key` (ANY: all)."""
+        pools = self._pools.get(entity_type)
+        if pools is None:
+            pools = self._pools[entity_type] = self._build_pools(entity_type)
+        return pools.get(key, ((), ()))
+
+    def _build_pools(self, entity_type: str) -> dict[str, Pool]:
+        groups: dict[str, list[str]] = {ANY: []}
+        for text in self.texts.get(entity_type) or ():
+            if not entries.well_formed(entity_type, text):
+                continue
+            groups[ANY].append(text)
+            keys = entries.fit_keys(entity_type, text)
+            key = keys[0]
+            if entity_type == "PERSON":
+                g = self.gender(text)
+                keys += [f"{key}:{g}", f"{ANY}:{g}"] if g else []
+            for k in keys:
+                groups.setdefault(k, []).append(text)
+        return {k: _pool(v) for k, v in groups.items()}
 
 
 def length_window(lengths: Sequence[int], orig_len: int,
@@ -41,20 +85,50 @@ def length_window(lengths: Sequence[int], orig_len: int,
     return bisect.bisect_left(lengths, lo_len), bisect.bisect_right(lengths, hi_len)
 
 
+def overlaps_original(candidate: str, original: str) -> bool:
+    """Whether the candidate is the original, contains it, or sits inside it, as whole words
+    and case-insensitively ("West Germany" for "Germany"): the old answer would survive."""
+    return norm(candidate) == norm(original) or bool(
+        boundary_matches(candidate, original) or boundary_matches(original, candidate))
+
+
+def draw(texts: Sequence[str], lengths: Sequence[int], original: str, row_id: str, *,
+         seed: int, min_ratio: float, max_ratio: float, max_attempts: int,
+         accept: Callable[[str], bool] | None = None, probe: int = 0) -> str | None:
+    """The first of `max_attempts` deterministic draws from the candidates within the length
+    ratio that does not overlap the original and that `accept` takes, or None.
+
+    With `probe`, when every draw was refused, the candidates after the last draw are tried
+    in order (wrapping around, at most `probe` of them): a rare fitting candidate is still
+    found, deterministically, where more random draws would most likely miss it.
+    """
+    lo, hi = length_window(lengths, len(original), min_ratio, max_ratio)
+    if hi <= lo:
+        return None
+    n = hi - lo
+
+    def ok(cand: str) -> bool:
+        return not overlaps_original(cand, original) and (accept is None or accept(cand))
+
+    i = 0
+    for attempt in range(max_attempts):
+        i = draw_index(seed, row_id, attempt, n)
+        if ok(texts[lo + i]):
+            return texts[lo + i]
+    for step in range(1, min(probe, n)):
+        cand = texts[lo + (i + step) % n]
+        if ok(cand):
+            return cand
+    return None
+
+
 def choose_replacement(
     index: SamplingIndex, entity_type: str, original: str, row_id: str, *,
     seed: int, min_ratio: float, max_ratio: float, max_attempts: int,
 ) -> str | None:
-    """A replacement of `entity_type` distinct from `original` (case-insensitively) whose
-    length ratio is within bounds, or None if no such candidate was found in
-    `max_attempts` deterministic draws (or none exists)."""
-    texts = index.texts.get(entity_type) or ()
-    lo, hi = length_window(index.lengths.get(entity_type) or (), len(original), min_ratio, max_ratio)
-    if hi <= lo:
-        return None
-    orig = norm(original)
-    for attempt in range(max_attempts):
-        cand = texts[lo + draw_index(seed, row_id, attempt, hi - lo)]
-        if norm(cand) != orig:
-            return cand
-    return None
+    """A replacement of `entity_type` distinct from `original` (case-insensitively, and
+    neither containing it nor inside it) whose length ratio is within bounds, or None if no
+    such candidate was found in `max_attempts` deterministic draws (or none exists)."""
+    return draw(index.texts.get(entity_type) or (), index.lengths.get(entity_type) or (),
+                original, row_id, seed=seed, min_ratio=min_ratio, max_ratio=max_ratio,
+                max_attempts=max_attempts)

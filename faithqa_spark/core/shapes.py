@@ -118,6 +118,18 @@ def _core(text: str) -> str:
     return t
 
 
+def hedge(text: str) -> str:
+    """The hedges and determiners before a date or number, lower-cased, without a leading
+    article ("about 30,000" -> "about", "the early 1990s" -> "early", "1907" -> "")."""
+    t = text.strip().strip(".,;:()[]\"'“”‘’").strip()
+    core = _core(t)
+    lead = t[:len(t) - len(core)] if core and t.endswith(core) else ""
+    words = lead.lower().replace("-", " ").split()
+    while words and words[0] in ("the", "a", "an"):
+        words.pop(0)
+    return " ".join(words)
+
+
 def date_shape(text: str) -> str:
     """The shape class of a DATE text (see the module docstring)."""
     t = _core(text)

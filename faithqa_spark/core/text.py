@@ -40,9 +40,10 @@ def find_ci(haystack: str, needle: str) -> int:
     """
     if not needle:
         return -1
-    if haystack.isascii() and needle.isascii():
-        # the same answer for ASCII, where lower() keeps lengths and IGNORECASE folds only
-        # A-Z: no regex to compile for a needle seen once (each row's replacement)
+    if needle.isascii() and (haystack.isascii() or not _FOLDS_TO_ASCII.search(haystack)):
+        # the same answer for an ASCII needle, where lower() keeps lengths and IGNORECASE
+        # folds an ASCII letter only to itself (once the characters of _FOLDS_TO_ASCII are
+        # ruled out): no regex to compile for a needle seen once (each row's replacement)
         return haystack.lower().find(needle.lower())
     m = literal_pattern(needle, False).search(haystack)
     return m.start() if m else -1
@@ -64,6 +65,8 @@ def boundary_matches(text: str, entity: str) -> list[tuple[int, int]]:
     ("Jose" does not match in "Jose\u0301")."""
     if not entity:
         return []
+    if entity.isascii() and (text.isascii() or not _FOLDS_TO_ASCII.search(text)):
+        return _ascii_boundary_matches(text, entity)
     pat = literal_pattern(entity, True)
     out: list[tuple[int, int]] = []
     pos = 0
@@ -76,4 +79,31 @@ def boundary_matches(text: str, entity: str) -> list[tuple[int, int]]:
             continue
         out.append((start, end))
         pos = end
+    return out
+
+
+# characters that a case-insensitive regex equates with an ASCII letter although lower()
+# does not map them to it (or changes their length): Kelvin sign, long s, dotted/dotless i
+_FOLDS_TO_ASCII = re.compile("[\u212a\u017f\u0130\u0131]")
+
+
+def _is_word(ch: str) -> bool:
+    # what `\w` and the combining-mark rule of `boundary_matches` treat as part of a word
+    return ch.isalnum() or ch == "_" or _is_mark(ch)
+
+
+def _ascii_boundary_matches(text: str, entity: str) -> list[tuple[int, int]]:
+    """`boundary_matches` for an ASCII entity without a regex: the same matches (lower()
+    keeps every length once the characters above are ruled out, and folds an ASCII letter
+    only to itself), with no pattern to compile for an entity seen once (each row's
+    replacement and faithful answer)."""
+    low, needle = text.lower(), entity.lower()
+    n, out, pos = len(entity), [], 0
+    while (i := low.find(needle, pos)) >= 0:
+        j = i + n
+        if (i > 0 and _is_word(text[i - 1])) or (j < len(text) and _is_word(text[j])):
+            pos = i + 1
+            continue
+        out.append((i, j))
+        pos = j
     return out

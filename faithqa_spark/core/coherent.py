@@ -1,0 +1,298 @@
+"""The `coherent` substitution policy: every mention of the matched entity is swapped (name
+parts, possessives, titled mentions), for a replacement that fits where it goes, and the
+faithful answer is what the answer span reads after the swap. A row that cannot be made
+coherent gets a reason of its own (`reasons.COHERENT_REASONS`).
+
+Steps (each a function below): `resolve` the entity (possessive and leading article off,
+the longer name when the match is one word of it), find its `mentions`, refuse ambiguous
+or glued ones, `fit` a replacement from the bank's pools (shape, name parts, gender, NORP
+form, article), `splice` the swap in, locate the answer span, and `verify` the result.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from faithqa_spark.core import entries, reasons
+from faithqa_spark.core.bank import strip_possessive
+from faithqa_spark.core.gender import pronoun_gender
+from faithqa_spark.core.matching import Entity
+from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
+                                      word_before)
+from faithqa_spark.core.sampling import ANY, SamplingIndex, draw
+from faithqa_spark.core.text import boundary_matches, contains_ci
+
+PERSON = "PERSON"
+# types whose mentions are proper names: a swap inside a longer name is refused
+_NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
+                         "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
+
+# places and organisations: refused at the tail of a longer name ("20th Century Fox")
+_TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
+_TITLES = frozenset({"WORK_OF_ART", "LAW"})
+Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
+FULL = -1  # the part index of a mention of the whole name
+_EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
+# NER's span may take in a quote, a citation mark or an unclosed bracket
+_TRAILING_JUNK = re.compile(r"(?:\s*\[[^\]]*$|\s*\([^)]*$|[.,;:]+$)")
+_QUOTES = "\"'“”‘’«»"
+PROBE = 2000  # candidates tried in order after the random draws (sampling.draw)
+
+
+class Refused(Exception):
+    """This row cannot be made coherent; `reason` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Swap:
+    original: str  # the entity as replaced: the longer name, no possessive or article
+    replacement: str
+    text: str  # the modified context
+    spans: list[tuple[int, int]]  # each replaced region in the modified context
+    faithful_answer: str
+    answer_starts: list[int]
+
+
+def _person_core(text: str) -> str:
+    """A PERSON text without leading titles ("President Lincoln" -> "Lincoln")."""
+    parts = name_parts(text)
+    words = text.split()
+    return " ".join(words[len(parts.titles):]) if len(words) > len(parts.titles) else text
+
+
+def base_text(text: str, label: str) -> str:
+    """The entity as the policy swaps it: stripped, no possessive, no leading article (it
+    stays in the context), no title before a person's name (it stays too)."""
+    t = strip_possessive(_TRAILING_JUNK.sub("", text.strip()).strip(_QUOTES).strip())
+    words = t.split()
+    if len(words) > 1 and words[0].lower() in entries.ARTICLES and label not in _TITLES:
+        # the article stays in the context, except in a title ("A Brief History of Time")
+        t = " ".join(words[1:])
+    return _person_core(t) if label == PERSON else t
+
+
+def resolve(context: str, entity: Entity, entities: Sequence[Entity]) -> str:
+    """The name to swap. For a person named by one part inside a longer name of the context
+    ("Chopin" and "Frédéric Chopin"), the longer name; two different longer names
+    ("Frédéric Chopin", "Nicolas Chopin") make the part ambiguous."""
+    base = base_text(entity.text, entity.label)
+    if entity.label != PERSON:
+        return base
+    longer = {b for e in entities if e.label == PERSON
+              for b in [base_text(e.text, PERSON)]
+              if len(b) > len(base) and boundary_matches(b, base)}
+    if not longer:
+        return base
+    best = max(longer, key=lambda b: (len(b), b))
+    if any(not boundary_matches(best, b) for b in longer):
+        raise Refused(reasons.AMBIGUOUS_NAME_PART)
+    return best
+
+
+@lru_cache(maxsize=65536)
+def _significant(name: str) -> tuple[str, ...]:
+    return name_parts(name).significant
+
+
+def mentions(context: str, original: str, label: str) -> list[Region]:
+    """Every mention to swap, sorted and disjoint: whole-name occurrences (case-insensitive,
+    at word boundaries, so "Chopin's" holds "Chopin"), and for a person each lone part
+    ("Chopin" alone), with the index of that part in the name's significant parts."""
+    full = [(s, e, FULL) for s, e in boundary_matches(context, original)]
+    if label != PERSON:
+        return full
+    sig = _significant(original)
+    lone = [(s, e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)]
+    return sorted(full + lone)
+
+
+def check_mentions(context: str, original: str, label: str, regions: list[Region],
+                   entities: Sequence[Entity]) -> None:
+    """Refuse name parts another person of the context also uses, mentions that sit inside
+    another name, and a "person" right after an article ("the Golden mean": NER's error)."""
+    if label == PERSON:
+        sig = set(_significant(original))
+        for ent in entities:
+            if ent.label != PERSON:
+                continue
+            other = set(_significant(base_text(ent.text, PERSON)))
+            if other and not other <= sig and other & sig:
+                raise Refused(reasons.AMBIGUOUS_NAME_PART)
+    if label != PERSON:
+        # a place or group at the head of a longer name ("San Diego Chargers" -> "Lima
+        # Chargers") is what the counterfactual world would call it; at its tail ("20th
+        # Century Fox", "Downtown Jacksonville") it is a piece of another name
+        if label not in _TAIL_TYPES:
+            return
+        for s, _, _ in regions:
+            before = word_before(context, s)
+            if before[:1].isupper() and before.lower() not in entries.FUNCTION_WORDS and \
+                    not before.endswith(("'s", "’s", "'", "’")):  # "Miami's Sun Life Stadium"
+                raise Refused(reasons.NAME_INSIDE_NAME)
+        return
+    own = tuple(original.split())
+    for s, e, part in regions:
+        if in_longer_name(context, s, e, own, allow_titles=True) or (
+                part != FULL and _EPITHET.match(context, e)):
+            raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
+    if any(_article_before(context, s) for s, _, _ in regions):
+        raise Refused(reasons.MALFORMED_ENTITY)
+
+
+def pool_keys(original: str, label: str, gender: str | None) -> list[str]:
+    """The pools a replacement of `original` is drawn from, in order (a looser one only when
+    nothing of the first fits): same DATE / CARDINAL shape, same NORP form, acronym for
+    acronym; for a person, a name of two parts where the original has two, of the gender
+    the context fixes (if it fixes one)."""
+    if label == PERSON:
+        if not entries.well_formed(PERSON, original):
+            raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
+        size = entries.REGNAL if entries.is_regnal(original) else (
+            ANY if entries.person_size(original) < 2 else "2")
+        return [f"{size}:{gender}" if gender else size]
+    if not entries.well_formed(label, original):
+        raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
+    return [k or ANY for k in entries.fit_keys(label, original)]
+
+
+def _after_article(context: str, regions: list[Region], articles: frozenset[str]) -> bool:
+    return any(_article_before(context, s) in articles for s, _, _ in regions)
+
+
+def _article_before(context: str, start: int) -> str:
+    # word_before says nothing at a sentence start; an article there still counts
+    m = re.search(r"(?<!\w)(the|a|an)\s+$", context[max(0, start - 5):start], re.IGNORECASE)
+    return m.group(1).lower() if m else ""
+
+
+def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
+        index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
+        max_ratio: float, max_attempts: int) -> str | None:
+    """A replacement from the pool `key`: within the length ratio, not overlapping the
+    original, not in the context already (nor, for a person, any part of it), with no
+    article of its own where the context puts one before the mention."""
+    sig = set(_significant(original)) if label == PERSON else set()
+    # a country said with "the" gets one said with "the", and one without gets one without
+    the_place = label == "GPE" and _after_article(context, regions, frozenset({"the"}))
+
+    # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
+    upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
+
+    # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
+    indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
+
+    # a full stop right after a mention ("the U.S. movement" with the entity "U.S")
+    stop_after = any(e < len(context) and context[e] == "." for _, e, _ in regions)
+
+    def accept(cand: str) -> bool:
+        if contains_ci(context, cand) or entries.starts_with_article(cand):
+            return False  # an article of its own: "the the", "at The Pokémon Company"
+        if stop_after and cand.endswith("."):
+            return False  # "CSA.." 
+        if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != entries.takes_an(cand)):
+            return False
+        if label not in _NAME_TYPES and cand[0].isalpha() and (
+                len(upper) > 1 or upper and cand[0].isupper() not in upper):
+            return False
+        if label == "GPE" and entries.takes_the(cand) != the_place:
+            return False
+        if label == PERSON:
+            parts = _significant(cand)
+            if set(parts) & sig or any(boundary_matches(context, p) for p in parts):
+                return False
+        return True
+
+    for key in keys:
+        texts, lengths = index.pool(label, key)
+        found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
+                     max_ratio=max_ratio, max_attempts=max_attempts, accept=accept,
+                     probe=PROBE)
+        if found is not None:
+            return found
+    return None
+
+
+def _piece(replacement: str, part: int, n_parts: int) -> str:
+    """What a mention of part `part` (of `n_parts`) becomes: the matching part of the
+    replacement (first for the first name, last for the surname)."""
+    if part == FULL:
+        return replacement
+    rep = _significant(replacement)
+    if part == n_parts - 1:
+        return rep[-1]
+    if part == 0:
+        return rep[0]
+    if len(rep) == n_parts:
+        return rep[part]
+    raise Refused(reasons.UNMAPPED_NAME_PART)
+
+
+def splice(context: str, regions: list[Region], pieces: list[str]
+           ) -> tuple[str, list[tuple[int, int]]]:
+    """The context with each region replaced by its piece, and the pieces' new spans."""
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []
+    last = pos = 0
+    for (s, e, _), piece in zip(regions, pieces):
+        out.append(context[last:s])
+        pos += s - last
+        out.append(piece)
+        spans.append((pos, pos + len(piece)))
+        pos += len(piece)
+        last = e
+    out.append(context[last:])
+    return "".join(out), spans
+
+
+def answer_after(context: str, answer: str, answer_start: int | None, regions: list[Region],
+                 spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """[start, end) in the modified context of what the answer span reads after the swap:
+    the original span, widened to whole replaced regions where it overlaps one."""
+    a = answer_start if answer_start is not None and context.startswith(
+        answer, answer_start) else context.lower().find(answer.lower())
+    if a < 0:
+        raise Refused(reasons.ANSWER_NOT_SWAPPED)
+    b = a + len(answer)
+    hit = [i for i, (s, e, _) in enumerate(regions) if s < b and a < e]
+    if not hit:
+        raise Refused(reasons.ANSWER_NOT_SWAPPED)
+    first, last = hit[0], hit[-1]
+    start = spans[first][0] - max(0, regions[first][0] - a)
+    end = spans[last][1] + max(0, b - regions[last][1])
+    return start, end
+
+
+def answer_starts(modified: str, answer: str, at: int) -> list[int]:
+    """Every whole-word start of the faithful answer in the modified context (exact text),
+    the answer span's own start included."""
+    found = {s for s, e in boundary_matches(modified, answer) if modified[s:e] == answer}
+    return sorted(found | {at})
+
+
+def question_names(question: str, original: str, label: str) -> bool:
+    """Whether the question names the swapped entity, or for a person a part of the name."""
+    if boundary_matches(question, original):
+        return True
+    return label == PERSON and any(
+        question[s:e] == p for p in _significant(original)
+        for s, e in boundary_matches(question, p))
+
+
+def apply(context: str, answer: str, answer_start: int | None, original: str,
+          replacement: str, regions: list[Region]) -> Swap:
+    """The swap itself: each mention replaced by its piece of the replacement, and the
+    answer span as it reads afterwards, with every start of it."""
+    n_parts = len(_significant(original))
+    pieces = [_piece(replacement, part, n_parts) for _, _, part in regions]
+    text, spans = splice(context, regions, pieces)
+    start, end = answer_after(context, answer, answer_start, regions, spans)
+    faithful = text[start:end]
+    return Swap(original, replacement, text, spans, faithful,
+                answer_starts(text, faithful, start))

@@ -1,0 +1,448 @@
+"""What the coherent policy needs to know about a bank entry, from its text and type alone:
+whether it is well-formed for its type, and the *fit key* that a replacement must share with
+the original (a date's shape, a number's shape, a person's name-part count and gender, a
+NORP's form). Computed once per entry when the sampling index is built.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from faithqa_spark.core import shapes
+from faithqa_spark.core.gender import name_gender
+from faithqa_spark.core.names import name_parts
+
+ARTICLES = frozenset({"the", "a", "an"})
+# capitalised words a proper name may start with that are not names of their own
+_FUNCTION = frozenset(w.lower() for w in STOP_WORDS)
+FUNCTION_WORDS = _FUNCTION
+_NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
+                         "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
+_BAD_CHARS = re.compile(r"[\[\]{}<>@#=|\\/_*^~\"“”;:!?]")
+_DATEISH = re.compile(r"^(?:\d{2,4}s?|\d+(?:st|nd|rd|th))$")
+_NORP_BAD = re.compile(r"(?:ism|isms|ity|ment|ness|tion)$", re.IGNORECASE)
+# nationality / religion / party words: adjectives in -an/-ese/-ish/-ic/-i/-ist and the like,
+# plural nouns in -s; anything else ("Delhi Sultanate", "Heemstede") is not a NORP word
+_NORP_ADJ = re.compile(
+    r"(?:an|ian|ean|ese|ish|ic|i|ist|ite|ch|ese|ss|ox|al|ar|ive|ed|ese|ch|sh)$")
+ADJECTIVE, PLURAL = "adj", "plural"
+_SLUR = re.compile(r"\b(?:nigg\w*|fagg?ot\w*|kike\w*|spic|spics|chink\w*|wetback\w*|retard\w*|"
+                   r"tranny|trannies|gook\w*|dyke\w*|whore\w*|slut\w*|cunt\w*|fuck\w*|shit\w*)",
+                   re.IGNORECASE)
+# amounts other than DATE and CARDINAL: only the same skeleton fits ("12 percent" for
+# "45 percent", "$3 million" for "$5 million", "9 p.m." for "3 p.m.", "4th" for "2nd")
+MEASURE_TYPES = frozenset({"PERCENT", "MONEY", "QUANTITY", "TIME", "ORDINAL"})
+_ORDINAL_WORD = re.compile(
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    r"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth"
+    r"|twentieth|thirtieth|fortieth|fiftieth|hundredth|thousandth|last)", re.IGNORECASE)
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def well_formed(etype: str, text: str) -> bool:
+    """Whether a bank entry may be drawn by the coherent policy: no leading or trailing
+    function word ("South the"), a capitalised proper name for name types with no digits in
+    a PERSON and no date glued on ("the 2010s Apple"), a known shape for DATE and CARDINAL,
+    a nationality, religious or political word for NORP."""
+    ws = words(text)
+    if not ws or _BAD_CHARS.search(text) or text[-1] in ",;:-–(" or not _balanced(text):
+        return False
+    if _SLUR.search(text):
+        return False  # NER junk that must never be drawn into a context
+    first, last = ws[0].lower(), ws[-1].lower().strip(".,")
+    if etype in ("DATE", "CARDINAL"):
+        if shapes.shape(etype, text) == shapes.OTHER and not _SKELETON_SLOT.search(
+                skeleton(text)):
+            return False  # no known shape and no number or month for a skeleton ("annual")
+        return not (ws[-1].lower() in _GLUE_WORDS or ws[-1].lower() in _DATE_TAIL)
+    if etype in MEASURE_TYPES:
+        return _measure_key(text) != "" and not _dangling(ws[-1])
+    if etype not in _NAME_TYPES:
+        return True
+    if etype == "NORP":
+        return norp_form(text) is not None
+    if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
+        return False
+    if etype not in _TITLE_TYPES and (_dangling(ws[-1]) or (first != "the" and _dangling(ws[0]))):
+        return False  # "South the", "The International Criminal Tribunal for"
+    body = ws[1:] if first == "the" else ws
+    lead = body[1:] if etype == "PERSON" and body[0] in _PARTICLE_FIRST and len(body) > 1 else body
+    if not (lead[0][:1].isupper() or _CAMEL.match(lead[0])) or "," in text:
+        return False  # lower-case ("nawabs"; "iPod" is fine), or a list ("Cologne, Düsseldorf")
+    if any(_DATEISH.match(w) for w in body[:1]):
+        return False
+    if etype in ("GPE", "LOC", "NORP", "PERSON") and any(_GLUED_DIGIT.search(w) for w in body):
+        return False  # "USD100" is no place
+    if etype == "PERSON":
+        return _person_ok(body)
+    if etype == "NORP":
+        return norp_form(text) is not None
+    return True
+
+
+# titles of works and laws may begin or end with any word ("Is It Too Late", "Tie Your
+# Mother Down"); other names may not begin or end with a function word
+_TITLE_TYPES = frozenset({"WORK_OF_ART", "LAW"})
+_GLUED_DIGIT = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_INITIAL = re.compile(r"[A-Z]\.")
+# function words that end or begin a name only as NER's error, even capitalised ("Tribunal
+# for", "The ... of"); other stop words are only such when lower-case ("US", "First Army")
+_GLUE_WORDS = frozenset({"the", "of", "for", "and", "in", "on", "at", "to", "a", "an", "by",
+                         "with", "from", "or", "as"})
+
+
+# words that end a date or number only where NER cut it short ("the 1960s to")
+_DATE_TAIL = frozenset({"to", "and", "or", "until", "through", "till", "than", "between"})
+
+
+def _dangling(word: str) -> bool:
+    if _INITIAL.fullmatch(word):
+        return False  # "A. Lawrence Lowell"
+    w = word.strip(".,")
+    return w.lower() in _GLUE_WORDS or (w.islower() and w in _FUNCTION)
+
+
+def _balanced(text: str) -> bool:
+    return text.count("(") == text.count(")") and text.count('"') % 2 == 0
+
+
+_HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")  # "al-Aziz"
+
+
+def _person_ok(ws: list[str]) -> bool:
+    if len(ws) > 5 or any(any(c.isdigit() for c in w) for w in ws):
+        return False
+    if any(len(w) > 1 and w.isupper() and w.isalpha() and not _ROMAN.fullmatch(w) for w in ws):
+        return False  # an acronym is no person's name ("KSEE", "NASA"); "Charles III" is
+    # every word of a name is capitalised, except particles ("da", "van") and initials; a
+    # title belongs to the context ("President Bishop Lloyd Wicke")
+    parts = name_parts(" ".join(ws))
+    return bool(parts.significant) and not parts.titles and all(
+        w[:1].isupper() or _HYPHEN_PARTICLE.match(w) or w.lower() in {"da", "de", "del", "della", "di", "do", "dos", "of",
+                                         "du", "van", "von", "der", "den", "bin", "ibn",
+                                         "al", "el", "la", "le", "y", "ter", "ten", "zu"}
+        for w in ws)
+
+
+_NORP_PREFIX = re.compile(r"^(anti|non|pro|pan|post|pre|neo)-(?=[A-Z])")
+
+
+def norp_form(text: str) -> str | None:
+    """'adj' ("French", "Buddhist", "Greek"), 'plural' ("Americans", "Democrats"), each after
+    a prefix it keeps ("anti-Jewish" fits "anti-Semitic") or None for a text that is not a
+    nationality, religious or political group word ("Protestantism", "communist")."""
+    m = _NORP_PREFIX.match(text)
+    prefix, body = (m.group(1) + "-", text[m.end():]) if m else ("", text)
+    ws = words(body)
+    if not 1 <= len(ws) <= 3 or not all(w[:1].isupper() for w in ws):
+        return None
+    last = ws[-1].rstrip(".,").split("-")[-1]
+    if not last.isalpha() or _NORP_BAD.search(last) or len(last) < 3:
+        return None
+    if last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:
+        return prefix + PLURAL
+    return prefix + ADJECTIVE
+
+
+REGNAL = "regnal"
+_ROMAN = re.compile(r"[IVX]{1,5}")
+_PARTICLE_FIRST = frozenset({"von", "van", "de", "da", "di", "du", "al", "el", "bin", "ibn"})
+
+
+def is_regnal(text: str) -> bool:
+    """A monarch's or pope's name with its number ("Charles III", "John Paul II")."""
+    ws = words(text)
+    return len(ws) >= 2 and bool(_ROMAN.fullmatch(ws[-1]))
+
+
+def person_size(text: str) -> int:
+    """How many significant name parts (given names and surname) a PERSON name has, capped
+    at 2: a one-part name ("Plato") or a name with a first name and a surname."""
+    return min(len(name_parts(text).significant), 2)
+
+
+def fit_keys(etype: str, text: str) -> list[str]:
+    """The fit key, then a looser one to fall back on when nothing fits the first: the same
+    shape and hedge without the century, unit or number kind; the same skeleton whatever
+    the numbers' magnitude. Both keep the audit's shape classes."""
+    key = fit_key(etype, text)
+    if key.startswith("~"):
+        loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
+    elif etype in ("DATE", "CARDINAL"):
+        loose = "|".join(key.split("|")[:2])
+    else:
+        return [key]
+    return [key] if loose == key else [key, loose]
+
+
+def fit_key(etype: str, text: str) -> str:
+    """The key a replacement must share with the original: DATE and CARDINAL shapes, the
+    NORP form, a PERSON's part count; the empty key for the other types."""
+    if etype in ("DATE", "CARDINAL"):
+        shape = shapes.shape(etype, text)
+        if shape == shapes.OTHER:
+            return "~" + skeleton(text)
+        # the hedge too: "burned in 1907" must not become "burned in about 1137"
+        return f"{shape}|{hedge_class(shapes.hedge(text))}{_date_detail(shape, text)}"
+    if etype in MEASURE_TYPES:
+        return _measure_key(text)
+    if etype == "NORP":
+        return norp_form(text) or ""
+    if etype in _NAME_TYPES and etype != "PERSON":
+        if _ACRONYM.fullmatch(text):
+            return "acronym." if "." in text else "acronym"  # "CBS" for "NBC"
+        if etype == "GPE" and is_country(text):
+            return "country"  # "the territory that would become Austria", not "... Seattle"
+        return name_class(text)
+    if etype == "PERSON":
+        return REGNAL if is_regnal(text) else str(person_size(text))
+    return ""
+
+
+# the head word of a name says what kind of thing it names: a university is swapped for a
+# university, a river for a river ("the Seine" must not become "the river Skull")
+_HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "edu": "university universities college institute school academy polytechnic "
+           "conservatory seminary",
+    "company": "company corporation corp inc ltd plc group records airlines airways bank "
+               "motors industries holdings press media studios pictures entertainment "
+               "networks systems technologies labs laboratories co llc gmbh",
+    "body": "agency organization organisation council committee commission ministry "
+            "department office bureau authority administration board service assembly "
+            "parliament congress senate court tribunal union association federation society "
+            "foundation trust fund league alliance movement institution",
+    "party": "party",
+    "military": "army navy corps force forces division brigade regiment fleet guard",
+    "church": "church cathedral temple mosque abbey order synagogue monastery",
+    "polity": "kingdom empire caliphate dynasty republic sultanate khanate confederation "
+              "emirate principality duchy",
+    "region": "province county district region prefecture territory governorate oblast "
+              "canton state",
+    "water": "river sea ocean lake bay gulf strait channel creek",
+    "land": "mountains mountain mount hills valley desert island islands peninsula plateau "
+            "basin forest plain plains range",
+    "site": "stadium arena bridge tower hall palace castle museum airport station park "
+            "square street avenue road highway building center centre theatre theater "
+            "library hospital gardens garden",
+    "club": "fc club team",
+    "conflict": "war wars battle siege revolution uprising rebellion campaign invasion "
+                "massacre crisis offensive insurrection",
+    "contest": "olympics games cup championship championships series bowl open tournament",
+    "feast": "festival day holiday eve",
+}.items()}
+_HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
+
+
+# common and historical names of countries that the ISO list does not hold
+_MORE_COUNTRIES = frozenset(w.strip() for line in """
+russia, britain, great britain, england, scotland, wales, northern ireland, america,
+soviet union, ussr, holland, prussia, persia, burma, siam, ceylon, zaire, rhodesia,
+yugoslavia, czechoslovakia, east germany, west germany, south korea, north korea, iran,
+syria, vietnam, laos, bolivia, venezuela, tanzania, taiwan, macedonia, moldova,
+united states, united kingdom, ivory coast, cape verde, vatican city, czech republic,
+the netherlands, the united states, the united kingdom, the philippines, the bahamas
+""".split("\n") for w in line.split(","))
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> frozenset[str]:
+    import pycountry  # the ISO 3166 list, as data: names, common and official names
+
+    names = set(_MORE_COUNTRIES)
+    for c in list(pycountry.countries) + list(pycountry.historic_countries):
+        for attr in ("name", "common_name", "official_name"):
+            v = getattr(c, attr, None)
+            if v:
+                names.add(v.lower())
+    return frozenset(n for n in names if n)
+
+
+def is_country(text: str) -> bool:
+    """Whether a place name is a country's (ISO 3166, current or historic, and common
+    names such as "Britain", "Persia", "Soviet Union")."""
+    return text.strip().lower() in _country_names()
+
+
+def name_class(text: str) -> str:
+    """The kind of a place or organisation name from its head word ("... University":
+    edu, "... River": water), a single plural word ("Aztecs": plural), else "name"."""
+    ws = [w.strip(".,'’").lower() for w in words(text)]
+    for w in (ws[-1], ws[0]) if ws else ():
+        if w in _HEAD_OF:
+            return _HEAD_OF[w]
+    if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
+        return "plural"
+    return "name"
+
+
+# GPE names said with "the": "the United States", "the Netherlands", "the Republic of Ireland"
+_THE_FIRST = frozenset({"united", "republic", "kingdom", "democratic", "federal", "federated",
+                        "people's", "islamic", "commonwealth", "union", "soviet", "dominican",
+                        "central", "holy", "state", "grand", "duchy", "principality",
+                        "emirate", "sultanate", "caliphate", "territory"})
+_THE_LAST = frozenset({"states", "islands", "netherlands", "philippines", "bahamas",
+                       "emirates", "maldives", "kingdom", "republic", "union", "empire",
+                       "territories", "provinces", "isles", "gambia", "congo", "caribbean",
+                       "balkans", "levant", "hague", "bronx", "vatican", "raj", "reich",
+                       "confederacy", "colonies", "caliphate", "sultanate", "emirate"})
+
+
+def takes_the(text: str) -> bool:
+    """Whether a place name is said with "the" before it ("the United States", "the
+    Netherlands", "the Republic of Ireland"; not "France", "New York")."""
+    ws = [w.lower() for w in words(text)]
+    if _ACRONYM.fullmatch(text) and len(text) > 2:
+        return True  # "the US", "the UK", "the USSR", "the UAE"
+    return bool(ws) and (ws[0] in _THE_FIRST or ws[-1] in _THE_LAST or "of" in ws[1:-1])
+
+
+_DIGITS = re.compile(r"\d")
+_PERIOD_PART = frozenset({"early", "late", "mid", "middle"})
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+_NUMBER_WORDS = re.compile(
+    r"\b(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+    r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
+    r"|sixty|seventy|eighty|ninety|hundred|thousand|half|a few|several)(?:[\s-]+|\b))+")
+
+
+_MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october"
+                    r"|november|december)\b")
+_MAGNITUDE_RUN = re.compile(r"0+")
+_SKELETON_SLOT = re.compile(r"\d|\b[wM]\b")
+
+
+def _magnitude(m: re.Match[str]) -> str:
+    # 0, 00 or 000: one, two, three or more integer digits ("80%" is not "171%")
+    return "0" * min(3, len(m.group(0).split(".")[0].replace(",", "")))
+
+
+def skeleton(text: str) -> str:
+    """An amount or a date of no known shape, lower-cased, each number (digits, or number
+    words as w) as a placeholder and without a leading article ("age of 35" -> "age of 0",
+    "$1.5 million" -> "$0 million", "five inches" -> "w inches"): only the same skeleton
+    fits it."""
+    t = text.strip().lower()
+    if t.startswith("the "):
+        t = t[4:]
+    t = _MONTH.sub("M", _NUMBER.sub(_magnitude, t))
+    return _NUMBER_WORDS.sub(lambda m: "w" + (" " if m.group(0)[-1].isspace() else ""), t)
+
+
+def _measure_key(text: str) -> str:
+    """The fit key of a PERCENT, MONEY, QUANTITY, TIME or ORDINAL text: its skeleton when it
+    has a number in it, "ordinal" for an ordinal word, else "" (nothing fits it)."""
+    if _ORDINAL_WORD.fullmatch(text.strip()):
+        return "ordinal"
+    sk = skeleton(text)
+    return "~" + sk if _SKELETON_SLOT.search(sk) else ""
+
+
+_ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
+_YEAR_IN = re.compile(r"(?<!\d)(\d{3,4})(?!\d)")
+_UNIT_IN = re.compile(r"(second|minute|hour|day|night|week|fortnight|month|year|decade|"
+                      r"centur|millenni|semester|term|season)", re.IGNORECASE)
+_UNIT_WORD = re.compile(r"\b(?:second|minute|hour|day|night|week|fortnight|month|year|decade|"
+                        r"century|centuries|millennium|millennia|semester|term|season)s?\b",
+                        re.IGNORECASE)
+_YEAR_SHAPES = frozenset({"year", "decade", "full_date", "month_year", "year_range", "era"})
+
+
+def _date_detail(shape: str, text: str) -> str:
+    """What else a date must share: the century of a year ("in 1291" is not "in 1978"), the
+    unit of a duration ("six years" is not "a century")."""
+    if shape in _YEAR_SHAPES:
+        m = _YEAR_IN.search(text)
+        return f"|c{int(m.group(1)) // 100}" if m else ""
+    if shape == "duration":
+        # the unit as written (singular or plural) and the number's form: "six years" fits
+        # "three years", not "12 years", "a century" or "2015 season"
+        m = _UNIT_WORD.search(text)
+        n = _NUMBER.search(text)
+        number = len(n.group(0)) if n else "w" + str(len(_WORD_RUN.findall(text)))
+        return f"|{m.group(0).lower() if m else ''}|{number}{'-' if '-' in text else ''}"
+    if shape == "relative":
+        # "each week" fits "every week", not "summer 1918"
+        ws = text.lower().split()
+        last = _NUMBER.sub("0", ws[-1])
+        # "each week" (how often) is not "that week" (which one)
+        first = ws[0] if len(ws) > 1 else ""
+        return f"|{first}|" + ("season" if last in _SEASONS else last)
+    if shape == "words":
+        return f"|{_number_words(text)}"
+    if shape == "century":
+        # "the 19th century" / "the nineteenth century" / "19th-century"
+        return f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}"
+    return ""
+
+
+_SCALE = re.compile(r"\b(?:hundred|thousand|million|billion|trillion)s?\b", re.IGNORECASE)
+_SINGULAR = frozenset({"one", "a", "an", "single"})
+
+
+def _number_words(text: str) -> str:
+    """Number words that read alike: "one" (a singular noun follows it), a plain count
+    ("seven", "twenty-one"), a scaled count ("five million"), a vague plural ("thousands",
+    "several", "dozens")."""
+    ws = text.lower().replace("-", " ").split()
+    if ws and ws[0] in ("the", "about", "some", "nearly", "almost", "over"):
+        ws = ws[1:]
+    if ws in (["one"], ["a"], ["an"]) or (len(ws) == 1 and ws[0] in _SINGULAR):
+        return "one"
+    if len(ws) == 1 and (ws[0].endswith("s") or ws[0] in ("several", "few", "many")):
+        return "vague"
+    return "scaled" if _SCALE.search(text) else "count"
+
+
+_SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+_WORD_RUN = re.compile(r"[a-z]+", re.IGNORECASE)
+_UPPER_BOUND = ("up to", "less than", "fewer than", "at most", "under", "below", "nearly",
+                "almost", "just under", "only", "just")
+_LOWER_BOUND = ("over", "more than", "at least", "above", "in excess of", "just over")
+
+
+def hedge_class(hedge: str) -> str:
+    """Hedges that read alike: none, a part of a period (early, late, mid), "year", or any
+    approximation or bound ("about", "nearly", "over", "only")."""
+    if not hedge:
+        return ""
+    first = hedge.split()[0]
+    if first in _PERIOD_PART:
+        return "part"
+    if first == "year":
+        return "year"
+    if hedge.startswith(_UPPER_BOUND):
+        return "upto"  # "up to 5 kF" must not become "more than 2 kF"
+    if hedge.startswith(_LOWER_BOUND):
+        return "over"
+    return "approx"
+
+
+_AN_WORD = re.compile(r"(?!one\b|once\b|eu)(?:[aeio]|u(?!ni|s[aeiu]|ti|r[aeiou])|hon|hour|heir|8|11(?!\d{2}\b)|18(?!\d{2}\b))",
+                      re.IGNORECASE)
+
+
+def takes_an(text: str) -> bool:
+    """Whether "an" rather than "a" goes before the text ("an 80% cut", "an Italian", "a
+    171% cut", "a union")."""
+    return bool(_AN_WORD.match(text.strip()))
+
+
+def starts_with_article(text: str) -> bool:
+    ws = words(text)
+    return bool(ws) and ws[0].lower() in ARTICLES
+
+
+def entry_gender(text: str) -> str | None:
+    """The gender of a PERSON bank entry (first-name lexicon; None when unknown)."""
+    return name_gender(text)

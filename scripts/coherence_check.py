@@ -1,0 +1,140 @@
+"""Fast iteration on the substitution policy without Spark: NER once per file (cached), then
+the core `process_row` over every row with a bank built the way the job builds it, and the
+audit's flags over the outcome.
+
+    flock /tmp/faithqa-heavy.lock .venv/bin/python scripts/coherence_check.py ner FILE
+    .venv/bin/python scripts/coherence_check.py run FILE [--config conf/paper.toml] [--show N]
+
+`ner` runs the configured spaCy model over the file's distinct contexts and pickles
+(context_id -> entities) to /tmp/faithqa-ner-<name>.pkl; `run` reads that cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from faithqa_spark.config import load_config
+from faithqa_spark.core import fields as C
+
+
+def cache_path(data_file: str) -> Path:
+    return Path("/tmp") / f"faithqa-ner-{Path(data_file).stem}.pkl"
+
+
+def read_rows(data_file: str, cfg: Any) -> list[dict[str, Any]]:
+    from faithqa_spark.core.dedupe import mark_duplicates, number_records
+    from faithqa_spark.inputs import reader_settings
+    from faithqa_spark.sources import read_file
+
+    rows = list(number_records(read_file(Path(data_file).read_bytes(), path=data_file,
+                                         source="squad", settings=reader_settings(cfg))))
+    mark_duplicates(rows)
+    return [r for r in rows if r[C.STATUS] == C.OK]
+
+
+def cmd_ner(args: argparse.Namespace) -> None:
+    from faithqa_spark import ner as fner
+    from faithqa_spark.threads import single_threaded_env
+
+    single_threaded_env()
+    cfg = load_config(args.config)
+    rows = read_rows(args.file, cfg)
+    contexts = {r[C.CONTEXT_ID]: r[C.CONTEXT] for r in rows}
+    ids = sorted(contexts)
+    t = time.time()
+    nlp = fner.load_ner(cfg.ner.model, cfg.ner.components)
+    ents = fner.run_ner(nlp, [contexts[i] for i in ids], cfg.ner.batch_size)
+    out = {"model": fner.model_id(nlp), "entities": dict(zip(ids, ents))}
+    cache_path(args.file).write_bytes(pickle.dumps(out))
+    print(f"{len(ids)} contexts in {time.time() - t:.0f}s -> {cache_path(args.file)}")
+
+
+def cmd_run(args: argparse.Namespace) -> None:
+    from faithqa_spark.core import bank as cbank
+    from faithqa_spark.core.audit import AuditBounds, audit_row
+    from faithqa_spark.core.audit_summary import audit_counts, audit_report, audit_table, audit_key
+    from faithqa_spark.core.process import Provenance, entities_from_records, process_row
+    from faithqa_spark.core.sampling import SamplingIndex
+
+    cfg = load_config(args.config, args.set)
+    rows = read_rows(args.file, cfg)
+    cache = pickle.loads(cache_path(args.file).read_bytes())
+    ents = cache["entities"]
+    if args.bank:
+        bank = cbank.load(args.bank, cfg.bank.types)
+    else:  # the bank the job builds from this file's contexts
+        mentions = Counter(m for cid in sorted({r[C.CONTEXT_ID] for r in rows})
+                           for m in cbank.bank_mentions(ents[cid], cfg.bank))
+        bank = cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
+    index = SamplingIndex.from_bank(bank.entities)
+    prov = Provenance("check", cfg.config_hash, cache["model"])
+    t = time.time()
+    outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov)
+                for r in rows]
+    took = time.time() - t
+    ok = [o for o in outcomes if o[C.STATUS] == C.OK]
+    reasons = Counter(o[C.REASON] for o in outcomes if o[C.STATUS] != C.OK)
+    bounds = AuditBounds(cfg.sampling.min_length_ratio, cfg.sampling.max_length_ratio)
+    audits = {o[C.ID]: audit_row(o, bounds) for o in ok}
+    print(f"{args.file} policy={cfg.substitution.policy} bank={sum(bank.counts().values())}"
+          f" process {took:.1f}s")
+    print(f"rows {len(outcomes)} ok {len(ok)} success {100 * len(ok) / len(outcomes):.2f}%")
+    for reason, n in reasons.most_common():
+        print(f"  {reason:<40}{n:>7}")
+    print(audit_table(audit_report(audit_counts((o[C.SOURCE], audits[o[C.ID]]) for o in ok))["total"]))
+    if args.json:
+        Path(args.json).write_text(json.dumps(
+            {o[C.ID]: {**{k: o[k] for k in C.DATASET_COLUMNS if k in o}, "audit": audits[o[C.ID]]}
+             for o in ok}, ensure_ascii=False))
+    if args.fails:
+        for flag in args.fails.split(","):
+            bad = [o for o in ok if audits[o[C.ID]].get(flag) is False][:args.show]
+            for o in bad:
+                _show(o, flag)
+    if args.show and not args.fails:
+        for o in sorted(ok, key=lambda o: audit_key(args.seed, o[C.ID]))[:args.show]:
+            _show(o, "sample")
+
+
+def _show(o: dict[str, Any], tag: str) -> None:
+    print(f"--- [{tag}] {o[C.ID]} {o[C.ENTITY_TYPE]} {o[C.ORIGINAL_ENTITY]!r} -> "
+          f"{o[C.REPLACEMENT_ENTITY]!r}; answer {o[C.ORIGINAL_ANSWER]!r} -> {o[C.FAITHFUL_ANSWER]!r}")
+    print("Q:", o[C.QUESTION])
+    mod = o[C.MODIFIED_CONTEXT]
+    for sp in o[C.MODIFIED_SPANS][:3]:  # each changed region in its sentence
+        a, b = sp[C.SPAN_START], sp[C.SPAN_END]
+        print(f"   ...{mod[max(0, a - 110):a]}[{mod[a:b]}]{mod[b:b + 70]}...".replace("\n", " "))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    n = sub.add_parser("ner")
+    n.add_argument("file")
+    n.add_argument("--config", default=None)
+    r = sub.add_parser("run")
+    r.add_argument("file")
+    r.add_argument("--config", default=None)
+    r.add_argument("--set", action="append", default=[], help="SECTION.KEY=VALUE override")
+    r.add_argument("--bank", default=None, help="load this bank instead of building one")
+    r.add_argument("--json", default=None, help="write the ok rows and their flags here")
+    r.add_argument("--fails", default=None, help="show rows failing these flags (comma list)")
+    r.add_argument("--show", type=int, default=0, help="rows to show (seeded audit sample)")
+    r.add_argument("--seed", type=int, default=42)
+    args = p.parse_args(argv)
+    if args.cmd == "ner":
+        cmd_ner(args)
+    else:
+        cmd_run(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,384 @@
+"""The coherent substitution policy on hand-written contexts (every case of issue 14), and
+its properties: no part of the original name is left, the offsets are right, and
+`modified_spans` covers exactly what changed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from faithqa_spark.config import load_config
+from faithqa_spark.core import bank as cbank
+from faithqa_spark.core import fields as C
+from faithqa_spark.core import reasons
+from faithqa_spark.core.matching import Entity
+from faithqa_spark.core.names import name_parts
+from faithqa_spark.core.process import Provenance, process_row
+from faithqa_spark.core.sampling import SamplingIndex
+from faithqa_spark.core.text import boundary_matches
+
+from test_properties import fake_rows
+
+COHERENT = load_config()
+PAPER = load_config("conf/paper.toml")
+PROV = Provenance("test", "hash", "model")
+BANK = {
+    "PERSON": ["John Smith", "Mary Jones", "Pierre Dubois", "Anna Kowalska", "Olaf Berg",
+               "Lena Hart", "Plato", "south the", "Agent 007"],
+    "DATE": ["1888", "1934", "1946", "the 1960s", "March 1950", "4 July 1812", "Mondays",
+             "65Zn", "three years", "a century"],
+    "GPE": ["Norway", "Peru", "the Netherlands", "West Germany", "United Arab Emirates"],
+    "ORG": ["Yale", "the Hanseatic League", "Orvane Mills"],
+    "CARDINAL": ["17", "42", "3,400", "2,750", "three", "nine"],
+    "NORP": ["Danish", "Peruvians", "Delhi Sultanate"],
+}
+INDEX = SamplingIndex.from_bank(BANK)
+
+
+def entities(ctx: str, spec: list[tuple[str, str]]) -> list[Entity]:
+    out = [Entity(text, label, m.start(), m.end())
+           for text, label in spec for m in re.finditer(re.escape(text), ctx)]
+    return sorted(out, key=lambda e: (e.start, -e.end))
+
+
+def run(ctx: str, answer: str, spec: list[tuple[str, str]], question: str = "Who was it?",
+        cfg=COHERENT, bank: SamplingIndex = INDEX, row_id: str = "squad:r1",
+        answer_start: int | None = None) -> dict:
+    start = ctx.find(answer) if answer_start is None else answer_start
+    row = {C.ID: row_id, C.SOURCE: "squad", C.QUESTION: question, C.CONTEXT: ctx,
+           C.ANSWER: answer, C.ANSWER_START: start, C.INPUT_FILE: "f.json",
+           C.RECORD_LOC: "qa=1"}
+    return process_row(row, entities(ctx, spec), bank, cfg, PROV)
+
+
+def assert_consistent(o: dict) -> None:
+    """Offsets exact: every answer start reads the faithful answer."""
+    assert o[C.STATUS] == C.OK, o[C.REASON]
+    mod = o[C.MODIFIED_CONTEXT]
+    assert o[C.ANSWER_STARTS]
+    for s in o[C.ANSWER_STARTS]:
+        assert mod[s:s + len(o[C.FAITHFUL_ANSWER])] == o[C.FAITHFUL_ANSWER]
+
+
+def pieces(o: dict) -> list[str]:
+    mod = o[C.MODIFIED_CONTEXT]
+    return [mod[s[C.SPAN_START]:s[C.SPAN_END]] for s in o[C.MODIFIED_SPANS]]
+
+
+CHOPIN = ("Frédéric Chopin was born in Żelazowa Wola. Chopin's father was a teacher. "
+          "Later, Chopin left Warsaw and he never returned; Frédéric wrote to friends.")
+CHOPIN_ENTS = [("Frédéric Chopin", "PERSON"), ("Chopin", "PERSON"), ("Frédéric", "PERSON"),
+               ("Warsaw", "GPE"), ("Żelazowa Wola", "GPE")]
+
+
+def test_every_mention_of_a_person_is_swapped_with_the_matching_part():
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS)
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    first, last = name_parts(rep).significant[0], name_parts(rep).significant[-1]
+    mod = o[C.MODIFIED_CONTEXT]
+    assert "Chopin" not in mod and "Frédéric" not in mod
+    assert mod.startswith(rep + " was born")
+    assert f"{last}'s father" in mod and f"Later, {last} left" in mod
+    assert f"; {first} wrote" in mod
+    assert pieces(o) == [rep, last, last, first]
+    assert o[C.FAITHFUL_ANSWER] == rep and o[C.NUM_REPLACEMENTS] == 4
+    # "he" in the context: a man's name
+    assert rep in ("John Smith", "Pierre Dubois", "Olaf Berg")
+
+
+def test_a_surname_match_takes_the_longer_name_of_the_context():
+    o = run(CHOPIN, "Chopin", CHOPIN_ENTS, question="Whose father was a teacher?",
+            answer_start=CHOPIN.index("Chopin's"))
+    assert_consistent(o)
+    assert o[C.ORIGINAL_ENTITY] == "Frédéric Chopin"
+    # the answer span was a lone surname: it now reads the replacement's surname
+    assert o[C.FAITHFUL_ANSWER] == name_parts(o[C.REPLACEMENT_ENTITY]).significant[-1]
+    # where the answer span is inside the full name, it reads the full replacement
+    o = run(CHOPIN, "Chopin", CHOPIN_ENTS, question="Whose father was a teacher?")
+    assert o[C.FAITHFUL_ANSWER] == o[C.REPLACEMENT_ENTITY]
+
+
+def test_titles_stay_and_the_name_changes():
+    ctx = "President Abel Tasman spoke first. Later President Tasman signed the act in 1907."
+    o = run(ctx, "Abel Tasman", [("Abel Tasman", "PERSON"), ("Tasman", "PERSON")])
+    assert_consistent(o)
+    last = name_parts(o[C.REPLACEMENT_ENTITY]).significant[-1]
+    assert f"President {o[C.REPLACEMENT_ENTITY]} spoke" in o[C.MODIFIED_CONTEXT]
+    assert f"Later President {last} signed" in o[C.MODIFIED_CONTEXT]
+
+
+def test_initials_and_non_ascii_names():
+    ctx = ("J. R. R. Tolkien taught at Oxford with Łucja Żółw. Tolkien's books sold well, "
+           "and Tolkien kept writing.")
+    o = run(ctx, "J. R. R. Tolkien", [("J. R. R. Tolkien", "PERSON"), ("Tolkien", "PERSON"),
+                                      ("Łucja Żółw", "PERSON")])
+    assert_consistent(o)
+    assert "Tolkien" not in o[C.MODIFIED_CONTEXT] and "Łucja Żółw" in o[C.MODIFIED_CONTEXT]
+    o = run(ctx, "Łucja Żółw", [("Łucja Żółw", "PERSON"), ("Tolkien", "PERSON")])
+    assert_consistent(o)
+    assert "Żółw" not in o[C.MODIFIED_CONTEXT] and "Łucja" not in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_part_shared_with_another_person_is_ambiguous():
+    ctx = "Frédéric Chopin studied music. His father Nicolas Chopin taught French. Chopin left."
+    o = run(ctx, "Frédéric Chopin", [("Frédéric Chopin", "PERSON"),
+                                     ("Nicolas Chopin", "PERSON"), ("Chopin", "PERSON")])
+    assert o[C.REASON] == reasons.AMBIGUOUS_NAME_PART
+
+
+def test_a_mention_inside_another_name_is_refused():
+    ctx = "Ada Quell founded a school. The Quell Institute still teaches her method."
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON"), ("Quell Institute", "ORG")])
+    assert o[C.REASON] == reasons.NAME_INSIDE_NAME
+    ctx = "The Golden mean was taught in the old schools of the town."
+    o = run(ctx, "Golden", [("Golden", "PERSON")])
+    assert o[C.REASON] == reasons.MALFORMED_ENTITY  # a "person" after an article
+
+
+def test_gender_of_the_context_is_kept():
+    ctx = "Ada Quell founded the school in 1907. She taught there for years."
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON"), ("1907", "DATE")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("Mary Jones", "Anna Kowalska", "Lena Hart")
+    men = SamplingIndex.from_bank({"PERSON": ["John Smith", "Pierre Dubois"]})
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON")], bank=men)
+    assert o[C.REASON] == reasons.NO_GENDER_MATCH
+
+
+def test_dates_keep_their_shape():
+    ctx = "The old town of Brannick burned in 1907, and the new hall opened in March 1921."
+    o = run(ctx, "1907", [("1907", "DATE"), ("March 1921", "DATE"), ("Brannick", "GPE")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("1934", "1946")  # a year of the same century
+    o = run(ctx, "March 1921", [("1907", "DATE"), ("March 1921", "DATE")])
+    assert o[C.REPLACEMENT_ENTITY] == "March 1950"
+    o = run("The war lasted six years, and the town was rebuilt after it ended.", "six years",
+            [("six years", "DATE")])
+    assert o[C.REPLACEMENT_ENTITY] == "three years"  # a duration in the same unit
+    o = run("The hall opened in the autumn of that year, after the long war.", "autumn",
+            [("the autumn of that year", "DATE")])
+    assert o[C.STATUS] == C.FILTERED
+
+
+def test_numbers_keep_their_shape_and_grouping():
+    ctx = "The company built 1,250 wagons and 12 engines in its first decade of trade."
+    o = run(ctx, "1,250", [("1,250", "CARDINAL"), ("12", "CARDINAL")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("3,400", "2,750")
+    o = run("It had four mills and a dozen kilns along the long river bank.", "four",
+            [("four", "CARDINAL")])
+    assert o[C.REPLACEMENT_ENTITY] in ("three", "nine")
+    o = run("ABC and NBC split the rights to the games that season, as before.", "NBC",
+            [("ABC", "ORG"), ("NBC", "ORG")], bank=SamplingIndex.from_bank(
+                {"ORG": ["Trump Hotels", "CBS", "Orvane Mills"]}))
+    assert o[C.REPLACEMENT_ENTITY] == "CBS"  # an acronym for an acronym
+    o = run("Estimates vary by over 10% from one source to the next, as no census was held.",
+            "over 10%", [("over 10%", "PERCENT")], bank=SamplingIndex.from_bank(
+                {"PERCENT": ["Over 20%", "over 40%", "the 30%"]}))
+    assert o[C.REPLACEMENT_ENTITY] == "over 40%"  # lower case mid-sentence, no article
+
+
+def test_norp_keeps_its_form_and_junk_is_never_drawn():
+    ctx = "The Germans settled the valley, and German farms spread along the river banks."
+    o = run(ctx, "Germans", [("Germans", "NORP"), ("German", "NORP")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Peruvians"
+    for i in range(40):
+        o = run("Ada Quell founded the school that year and ran it well for a long time.",
+                "Ada Quell", [("Ada Quell", "PERSON")], row_id=f"squad:j{i}")
+        assert o[C.REPLACEMENT_ENTITY] not in ("south the", "Agent 007")
+
+
+def test_no_doubled_article_and_the_kept_right():
+    ctx = "The envoy travelled to the United States and then home again by sea."
+    o = run(ctx, "the United States", [("the United States", "GPE")])
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "United Arab Emirates"
+    assert "the the" not in o[C.MODIFIED_CONTEXT]
+    ctx = "The envoy travelled to Sweden and then home again by sea, tired."
+    o = run(ctx, "Sweden", [("Sweden", "GPE")])
+    assert o[C.REPLACEMENT_ENTITY] in ("Norway", "Peru")
+
+
+def test_the_faithful_answer_is_what_the_answer_span_reads():
+    ctx = "He studied at the University of Notre Dame, which Notre Dame alumni still praise."
+    o = run(ctx, "the University of Notre Dame", [("Notre Dame", "ORG")])
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    assert o[C.FAITHFUL_ANSWER] == f"the University of {rep}"
+    assert o[C.ANSWER_STARTS] == [o[C.MODIFIED_CONTEXT].index("the University")]
+    p = run(ctx, "the University of Notre Dame", [("Notre Dame", "ORG")], cfg=PAPER)
+    assert p[C.FAITHFUL_ANSWER] == p[C.REPLACEMENT_ENTITY]
+
+
+def test_a_question_naming_the_entity_is_filtered():
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, question="Where was Chopin born?")
+    assert o[C.REASON] == reasons.QUESTION_NAMES_ENTITY
+
+
+@pytest.mark.parametrize("cfg", [COHERENT, PAPER], ids=["coherent", "paper"])
+def test_a_replacement_never_contains_the_original(cfg):
+    bank = SamplingIndex.from_bank({"GPE": ["West Germany", "Germany East", "Peru"]})
+    for i in range(30):
+        o = run("The treaty was signed in Germany after a long winter of talks.", "Germany",
+                [("Germany", "GPE")], cfg=cfg, bank=bank, row_id=f"squad:g{i}")
+        assert o[C.REPLACEMENT_ENTITY] in (None, "Peru")
+
+
+def test_same_row_same_outcome():
+    assert run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS) == run(CHOPIN, "Frédéric Chopin",
+                                                              CHOPIN_ENTS)
+
+
+# ---- properties ----
+
+_UPPER = "ABCDEFGHKLMNPRSTVZÉŁŻÖ"
+_LOWER = "aeioulnrstvkmzéóąöü"
+_NAME = st.builds(lambda a, b: a + b, st.sampled_from(_UPPER),
+                  st.text(alphabet=_LOWER, min_size=3, max_size=8))
+_FILLER = st.sampled_from(["was born in the valley.", "wrote many letters.",
+                           "left the city in winter.", "taught music for years,",
+                           "and the others agreed."])
+
+
+@settings(max_examples=150, deadline=None)
+@given(first=_NAME, last=_NAME, forms=st.lists(st.sampled_from(["full", "last", "poss", "first"]),
+                                              min_size=1, max_size=5),
+       fillers=st.lists(_FILLER, min_size=5, max_size=5), rid=st.integers(0, 10 ** 6))
+def test_properties_of_person_swaps(first, last, forms, fillers, rid):
+    full = f"{first} {last}"
+    mention = {"full": full, "last": last, "poss": f"{last}'s", "first": first}
+    ctx = f"{full} {fillers[0]} " + " ".join(
+        f"Then {mention[f]} {fillers[(i + 1) % 5]}" for i, f in enumerate(forms))
+    o = run(ctx, full, [(full, "PERSON"), (last, "PERSON")], question="Who was it?",
+            row_id=f"squad:{rid}")
+    if first == last or last in first or first in last:
+        return
+    assert_consistent(o)
+    mod = o[C.MODIFIED_CONTEXT]
+    # no part of the original name is left
+    assert not boundary_matches(mod, first) and not boundary_matches(mod, last)
+    # modified_spans covers exactly what changed: the text between the spans is the
+    # original's text between its mentions, in order, and every span holds a new name piece
+    spans = [(s[C.SPAN_START], s[C.SPAN_END]) for s in o[C.MODIFIED_SPANS]]
+    gaps, prev = [], 0
+    for a, b in spans:
+        gaps.append(mod[prev:a])
+        prev = b
+    gaps.append(mod[prev:])
+    pattern = "(" + "|".join(map(re.escape, [full, first, last])) + ")"
+    assert re.fullmatch(pattern.join(map(re.escape, gaps)), ctx, flags=re.S)
+    rep_words = set(o[C.REPLACEMENT_ENTITY].split()) | {o[C.REPLACEMENT_ENTITY]}
+    assert all(p in rep_words for p in pieces(o))
+
+
+@settings(max_examples=300, deadline=None)
+@given(fake=fake_rows())
+def test_coherent_rows_of_random_contexts_are_consistent(fake) -> None:
+    """On the paper policy's generator (random entities, case variants, odd fillers): a
+    coherent row is deterministic, its offsets exact, and its spans hold replacement pieces
+    with the original context's text between them."""
+    row, ents, bank = fake
+    out = process_row(row, ents, SamplingIndex.from_bank(bank), COHERENT, PROV)
+    assert out == process_row(row, ents, SamplingIndex.from_bank(bank), COHERENT, PROV)
+    if out[C.STATUS] != C.OK:
+        assert out[C.REASON] in reasons.FILTER_REASONS
+        return
+    assert_consistent(out)
+    mod, ctx = out[C.MODIFIED_CONTEXT], row[C.CONTEXT]
+    rep = out[C.REPLACEMENT_ENTITY]
+    assert set(pieces(out)) <= {rep, *name_parts(rep).significant}
+    assert not boundary_matches(mod, out[C.ORIGINAL_ENTITY])
+    # outside the spans nothing changed
+    prev, rebuilt = 0, []
+    for sp in out[C.MODIFIED_SPANS]:
+        rebuilt.append(re.escape(mod[prev:sp[C.SPAN_START]]))
+        prev = sp[C.SPAN_END]
+    rebuilt.append(re.escape(mod[prev:]))
+    assert re.fullmatch("(.+?)".join(rebuilt), ctx, flags=re.S | re.I)
+
+
+def test_corpus_gender_votes_reach_the_pools():
+    votes = [("Sasha Vell's", "f", 3), ("Sasha Vell", "m", 0), ("Rin Oto", "m", 2),
+             ("Rin Oto", "f", 2)]
+    genders = cbank.bank_genders(votes, COHERENT.bank)
+    assert genders == {"Sasha Vell": "f"}  # Rin Oto's votes do not decide
+    index = SamplingIndex.from_bank({"PERSON": ["Sasha Vell", "Rin Oto", "John Smith"]},
+                                    genders)
+    ctx = "Ada Quell founded the school in 1907. She taught there for years."
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON")], bank=index)
+    assert o[C.REPLACEMENT_ENTITY] == "Sasha Vell"
+
+
+@pytest.mark.parametrize("etype,text,ok", [
+    ("PERSON", "south the", False), ("PERSON", "Agent 007", False), ("PERSON", "KSEE", False),
+    ("PERSON", "Bishop Lloyd Wicke", False), ("PERSON", "Charles III", True),
+    ("PERSON", "Łucja Żółw", True), ("PERSON", "J. R. R. Tolkien", True),
+    ("ORG", "the 2010s Apple", False), ("ORG", "nawabs", False), ("GPE", "South the", False),
+    ("GPE", "Cologne, Düsseldorf", False), ("DATE", "65Zn", True), ("DATE", "annual", False),
+    ("DATE", "the 1960s to", False), ("NORP", "Delhi Sultanate", True),
+    ("NORP", "Protestantism", False), ("NORP", "communist", False), ("NORP", "Danes", True),
+])
+def test_well_formed_entries(etype, text, ok):
+    from faithqa_spark.core.entries import well_formed
+    assert well_formed(etype, text) is ok
+
+
+@pytest.mark.parametrize("etype,a,b,same", [
+    ("DATE", "1907", "1934", True), ("DATE", "1907", "1888", False),  # another century
+    ("DATE", "1907", "about 1934", False), ("DATE", "six years", "three years", True),
+    ("DATE", "six years", "12 years", False), ("DATE", "March 1921", "March 1950", True),
+    ("CARDINAL", "1,250", "3,400", True), ("CARDINAL", "1,250", "3400", False),
+    ("CARDINAL", "seven", "five million", False), ("CARDINAL", "one", "three", False),
+    ("NORP", "Germans", "Danes", True), ("NORP", "German", "Danes", False),
+    ("MONEY", "$5 million", "$1.5 million", True), ("QUANTITY", "five inches", "2 inches", False),
+    ("PERSON", "Charles III", "Louis XIV", True), ("PERSON", "Charles III", "Louis Blanc", False),
+    ("ORG", "CBS", "NBC", True), ("ORG", "CBS", "Cornell", False),
+])
+def test_fit_keys(etype, a, b, same):
+    from faithqa_spark.core.entries import fit_key
+    assert (fit_key(etype, a) == fit_key(etype, b)) is same
+
+
+def test_the_published_bank_loads_and_draws_without_frequencies():
+    from pathlib import Path
+    published = Path(__file__).resolve().parents[2] / "shared" / "reference" / "paper_entity_bank"
+    if not published.is_dir():
+        pytest.skip("../shared/reference not present")
+    bank = cbank.load(published, COHERENT.bank.types)
+    assert bank.frequency == {}  # unknown: nothing is dropped for rarity
+    index = SamplingIndex.from_bank(bank.entities)
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, bank=index)
+    assert_consistent(o)
+    assert len(index.pool("DATE", "year||c19")[0]) > 50
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet="aAbkKsSiI _-.'1(é\u0301\u212a\u017f\u0130\u0131ß", max_size=30),
+       entity=st.text(alphabet="aAbkKsiI _.1(", min_size=1, max_size=4))
+def test_boundary_matches_fast_path_equals_the_regex(text, entity):
+    """The regex-free path for ASCII entities gives the regex's matches on any text."""
+    from faithqa_spark.core import text as T
+    pat = T.literal_pattern(entity, True)
+    want, pos = [], 0
+    while (m := pat.search(text, pos)) is not None:
+        s, e = m.span()
+        glued = (e < len(text) and T._is_mark(text[e])) or (s > 0 and T._is_mark(text[s - 1]))
+        if glued:
+            pos = s + 1
+            continue
+        want.append((s, e))
+        pos = e
+    assert T.boundary_matches(text, entity) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="aAbkKsSiI _-.1é\u0301\u212a\u017f\u0130\u0131ß", max_size=30),
+       needle=st.text(alphabet="aAbkKsiI _.1", min_size=1, max_size=4))
+def test_find_ci_fast_path_equals_the_regex(text, needle):
+    from faithqa_spark.core import text as T
+    m = T.literal_pattern(needle, False).search(text)
+    assert T.find_ci(text, needle) == (m.start() if m else -1)
