@@ -126,7 +126,8 @@ def test_save_load_round_trip(tmp_path):
 @pytest.mark.skipif(not PAPER_BANK.is_dir(), reason="shared reference bank not present")
 def test_published_bank_loads_with_paper_counts():
     b = bank.load(PAPER_BANK, CFG.bank.types)
-    assert b.counts() == {"PERSON": 20292, "GPE": 6769, "ORG": 25378, "DATE": 10613,
+    # the published bank has the paper's 8 types; the default config's others stay empty
+    assert {t: n for t, n in b.counts().items() if n} == {"PERSON": 20292, "GPE": 6769, "ORG": 25378, "DATE": 10613,
                           "CARDINAL": 6636, "NORP": 2849, "LOC": 2977, "EVENT": 1439}
 
 

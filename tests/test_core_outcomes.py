@@ -121,12 +121,17 @@ def test_bank_assembly_from_mentions():
     assert context_mentions(ents, False, CFG.bank) == []
     assert context_mentions(None, True, CFG.bank) == []
     m = context_mentions(ents, True, CFG.bank)
+    # PERCENT is a bank type of the default (coherent) config, not of the paper's
     assert m == [{C.ENTITY_TYPE: "PERSON", C.ENT_TEXT: "Anna Velt"},
+                 {C.ENTITY_TYPE: "PERCENT", C.ENT_TEXT: "12 percent"},
                  {C.ENTITY_TYPE: "GPE", C.ENT_TEXT: "Grenwick"}]
-    assert sorted(count_mentions([m, m[1:], []])) == [("GPE", "Grenwick", 2),
+    assert sorted(count_mentions([m, m[2:], []])) == [("GPE", "Grenwick", 2),
+                                                      ("PERCENT", "12 percent", 1),
                                                       ("PERSON", "Anna Velt", 1)]
-    bank, origin = run_bank(None, None, lambda: count_mentions([m, m[1:]]), CFG.bank)
-    assert bank.entities["GPE"] == ["Grenwick"] and bank.frequency["GPE"] == {"Grenwick": 2}
+    # the default bank.min_frequency keeps a GPE seen 3 times, not a PERSON seen once
+    bank, origin = run_bank(None, None, lambda: count_mentions([m, m[2:], m[2:]]), CFG.bank)
+    assert bank.entities["GPE"] == ["Grenwick"] and bank.frequency["GPE"] == {"Grenwick": 3}
+    assert bank.entities["PERSON"] == []
     assert origin == "built from squad contexts"
     given = EntityBank({"GPE": ["Hollin"]}, {})
     assert run_bank(given, "dir", lambda: pytest.fail("counted"), CFG.bank) == (given, "dir")

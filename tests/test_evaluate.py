@@ -32,7 +32,8 @@ def dataset_dir(tmp_path_factory, ruler_model) -> Path:
     """The sample through the reference runner, plus training-export controls in sft/: a
     factual and an abstention control for three rows (one given as chat messages only)."""
     out = tmp_path_factory.mktemp("ds")
-    cfg = load_config(None, [f'ner.model="{ruler_model}"'])
+    # the paper policy: more rows from the sample's tiny bank; the policy is not under test
+    cfg = load_config(None, [f'ner.model="{ruler_model}"', 'substitution.policy="paper"'])
     run_reference(cfg, collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)]), out)
     rows = _lines(out / "jsonl" / "train.jsonl")
     sft = [{"id": rows[0]["id"], "kind": "counterfactual", "messages": []}]  # repeats a row
