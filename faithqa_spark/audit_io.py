@@ -152,14 +152,24 @@ def sample_line(row: Mapping[str, Any], audit: Mapping[str, bool | None]) -> str
     return json.dumps({**row, C.AUDIT: dict(audit)}, ensure_ascii=False)
 
 
-def write_audit_outputs(out_dir: str | Path, report: dict[str, Any], sample_lines: list[str],
-                        title: str) -> str:
-    """Write DIR/audit/report.json, sample.jsonl and sample.html; return the printed table."""
+def dataset_sample_line(row: Mapping[str, Any]) -> str:
+    """The sample.jsonl line of a dataset row of a run (it carries its own `audit`)."""
+    return sample_line(row, row.get(C.AUDIT) or {})
+
+
+def write_audit_sample(out_dir: str | Path, sample_lines: list[str], title: str) -> None:
+    """Write DIR/audit/sample.jsonl and DIR/audit/sample.html (the rows for review)."""
     d = Path(out_dir) / "audit"
-    write_json(d / "report.json", report)
     write_lines_atomic(d / "sample.jsonl", sample_lines)
     rows = [json.loads(line) for line in sample_lines]
     write_text_atomic(d / "sample.html", render_audit_sheet(rows, title=title))
+
+
+def write_audit_outputs(out_dir: str | Path, report: dict[str, Any], sample_lines: list[str],
+                        title: str) -> str:
+    """Write DIR/audit/report.json, sample.jsonl and sample.html; return the printed table."""
+    write_json(Path(out_dir) / "audit" / "report.json", report)
+    write_audit_sample(out_dir, sample_lines, title)
     parts = []
     for name, section in [*report["sources"].items(), ("total", report["total"])]:
         parts.append(f"== {name}: {section['rows']} rows ==\n" + audit_table(section))

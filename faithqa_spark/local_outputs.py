@@ -11,10 +11,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from faithqa_spark import io as fio
+from faithqa_spark.audit_io import dataset_sample_line, write_audit_sample
 from faithqa_spark.arrow import arrow_batch, arrow_schema
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.audit_summary import DEFAULT_SAMPLE_SIZE, audit_sample_ids
 from faithqa_spark.core.exports import DATASET, LEFTOVERS, framed_text, selected
+from faithqa_spark.report.index import write_report
 
 log = logging.getLogger("faithqa_spark")
 
@@ -50,3 +53,14 @@ def write_parquet(rows: list[dict[str, Any]], directory: Path) -> None:
     pq.write_table(pa.Table.from_batches([arrow_batch(rows, C.DATASET_FIELDS)])
                    if rows else arrow_schema(C.DATASET_FIELDS).empty_table(),
                    directory / "part-00000.parquet")
+
+
+def write_audit_and_analysis(cfg: Config, staging: Path, dataset: list[dict[str, Any]],
+                             report: dict[str, Any]) -> None:
+    """audit/sample.{jsonl,html} (the seeded audit sample, `audit_sample_ids`) and report/
+    (index.html and its charts) under `staging`, as the job writes them."""
+    by_id = {r[C.ID]: r for r in dataset}
+    ids = audit_sample_ids(by_id, cfg.pipeline.seed, DEFAULT_SAMPLE_SIZE)
+    write_audit_sample(staging, [dataset_sample_line(by_id[i]) for i in ids],
+                       title="Audit sample")
+    write_report(report, staging)

@@ -36,7 +36,8 @@ from faithqa_spark.core.process import Provenance, entities_from_records
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
-from faithqa_spark.local_outputs import write_files
+from faithqa_spark.core.quality_report import DATASET, INPUT, partial_counts, quality_sections
+from faithqa_spark.local_outputs import write_audit_and_analysis, write_files
 from faithqa_spark.manifest import write_manifest
 from faithqa_spark.runs import RunResult, Stages, provenance_dict, staged
 from faithqa_spark.sources import read_file
@@ -93,14 +94,19 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
 
         counts = tally(group_counts(qa, INPUT_KEYS), group_counts(chain(final, rejects),
                                                                   TALLY_KEYS))
+        sections = quality_sections(chain(partial_counts(INPUT, ok),
+                                          partial_counts(DATASET, dataset)), cfg)
+        stages.done("audit")
         report = build_report(
             counts.inputs, counts.statuses, counts.successes, bank_counts=bank.counts(),
             bank_origin=bank_origin, provenance=provenance_dict(prov),
-            ner=ner_section(len(contexts), len(contexts)))
+            ner=ner_section(len(contexts), len(contexts)), sections=sections)
         stages.done("report")
 
         write_files(cfg, staging, dataset, leftovers, report)
         stages.done("write")
+        write_audit_and_analysis(cfg, staging, dataset, report)
+        stages.done("audit files")
     write_manifest(out, cfg, files, report, stages.seconds, started=started,
                    runner="reference (single process)", ner_model=prov.ner_model)
     return RunResult(out, report, stages.seconds)

@@ -16,8 +16,11 @@ SAMPLE_TRIVIAQA = SAMPLE / "triviaqa" / "qa" / "wikipedia-sample.json"
 DATASET_FILES = ["jsonl/train.jsonl", "jsonl/dev.jsonl", "jsonl/test.jsonl"]
 BANK_FILES = [f"entity_bank/{t}.json" for t in
               ("PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT")]
+# the audit sample and the analysis report (its charts are drawn from report.json alone)
+QUALITY_FILES = ["audit/sample.jsonl", "audit/sample.html", "report/index.html"]
 ALL_FILES = DATASET_FILES + BANK_FILES + [
-    "entity_bank/summary.json", "filtered/filtered.jsonl", "rejected/rejected.jsonl", "report.json"]
+    "entity_bank/summary.json", "filtered/filtered.jsonl", "rejected/rejected.jsonl",
+    "report.json"] + QUALITY_FILES
 
 
 def sample_args(output: Path) -> list[str]:

@@ -40,6 +40,7 @@ FIELD_DOCS: dict[str, str] = {
     C.PIPELINE_VERSION: "the version of faithqa-spark that built the row",
     C.CONFIG_HASH: "hash of the settings that shape the data",
     C.NER_MODEL: "the spaCy model (name-version) that found the entities",
+    C.AUDIT: "the row's audit flags (true pass, false fail, null not applicable)",
 }
 
 _EXPORT_DOCS = {

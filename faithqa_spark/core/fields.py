@@ -85,6 +85,20 @@ ORIGIN = "origin"
 BANK_TABLE_FIELDS: list[tuple[str, str]] = [
     (ENTITY_TYPE, STRING), (ENT_TEXT, STRING), (FREQUENCY, LONG), (ORIGIN, STRING)]
 
+# ---- audit (core/audit.py) ----
+# One nullable boolean per flag: true = pass, false = fail, null = not applicable or not
+# measurable (its inputs are missing). The names are report.json's keys, in report order.
+AUDIT = "audit"
+AUDIT_FLAGS: tuple[str, ...] = (
+    "replacement_present", "original_removed", "context_modified", "length_ratio",
+    "answer_offsets", "inside_word", "name_part_leak", "name_glue", "answer_span",
+    "date_shape", "cardinal_shape", "doubled_article", "gender_conflict",
+    "question_mentions_original",
+)
+AUDIT_STRUCT = "audit"  # field kind: struct<flag: bool, ...> in AUDIT_FLAGS order
+# the column of every dataset row (and outcome): appended to DATASET_FIELDS below
+AUDIT_FIELDS: list[tuple[str, str]] = [(AUDIT, AUDIT_STRUCT)]
+
 # The dataset row in output order: the paper's fields first, then ours.
 DATASET_FIELDS: list[tuple[str, str]] = [
     (ID, STRING), (QUESTION, STRING), (ORIGINAL_CONTEXT, STRING),
@@ -93,7 +107,7 @@ DATASET_FIELDS: list[tuple[str, str]] = [
     (SOURCE, STRING), (SPLIT, STRING), (MATCH_STRATEGY, STRING), (ANSWER_STARTS, "array<int>"),
     (MODIFIED_SPANS, SPANS), (NUM_REPLACEMENTS, INT), (PIPELINE_VERSION, STRING),
     (CONFIG_HASH, STRING), (NER_MODEL, STRING),
-]
+] + AUDIT_FIELDS
 DATASET_COLUMNS = [name for name, _ in DATASET_FIELDS]
 
 # What the row processor emits for every OK input row: either a dataset row (status ok,
@@ -154,16 +168,3 @@ EVAL_FIELDS: list[tuple[str, str]] = [
     (MATCH_STRATEGY, STRING), (EVAL_CONTEXT, STRING), (EVAL_ANSWER, STRING),
     (ORIGINAL_ANSWER, STRING), (SOURCE_ID, STRING),
 ]
-# ---- audit (core/audit.py) ----
-# One nullable boolean per flag: true = pass, false = fail, null = not applicable or not
-# measurable (its inputs are missing). The names are report.json's keys, in report order.
-AUDIT = "audit"
-AUDIT_FLAGS: tuple[str, ...] = (
-    "replacement_present", "original_removed", "context_modified", "length_ratio",
-    "answer_offsets", "inside_word", "name_part_leak", "name_glue", "answer_span",
-    "date_shape", "cardinal_shape", "doubled_article", "gender_conflict",
-    "question_mentions_original",
-)
-AUDIT_STRUCT = "audit"  # field kind: struct<flag: bool, ...> in AUDIT_FLAGS order
-# the column to append to DATASET_FIELDS (and OUTCOME_FIELDS) when the runners compute it
-AUDIT_FIELDS: list[tuple[str, str]] = [(AUDIT, AUDIT_STRUCT)]

@@ -13,8 +13,7 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import coherent as coh
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
-from faithqa_spark.core.audit import (answer_span, doubled_article, name_glue,
-                                      name_part_leak, original_removed, person_mentions)
+from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
 from faithqa_spark.core.matching import Entity, match_answer
@@ -66,9 +65,18 @@ def filtered(row: Mapping[str, Any], cfg: Config, prov: Provenance, reason: str,
     return _outcome(row, cfg, prov, **{C.STATUS: C.FILTERED, C.REASON: reason}, **values)
 
 
+def row_audit(row: Mapping[str, Any], index: SamplingIndex, cfg: Config) -> dict[str, bool | None]:
+    """The `audit` column of a dataset row (`core.audit.audit_row`), with the configured
+    length-ratio bounds and the replacement's gender as the sampler knows it
+    (`SamplingIndex.gender`: corpus votes when the index has them, else the name lexicon)."""
+    s = cfg.sampling
+    return audit_row(row, AuditBounds(s.min_length_ratio, s.max_length_ratio), index.gender)
+
+
 def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: SamplingIndex,
                 cfg: Config, prov: Provenance) -> dict[str, Any]:
-    """The outcome of one answerable QA row: a dataset row (status ok) or a filtered row."""
+    """The outcome of one answerable QA row: a dataset row (status ok, with its `audit`)
+    or a filtered row (no audit)."""
     answer, context = row[C.ANSWER], row[C.CONTEXT]
     if len(answer.strip()) < cfg.matching.min_answer_chars:
         return filtered(row, cfg, prov, reasons.ANSWER_TOO_SHORT)
@@ -100,17 +108,20 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
                           min_replacement_chars=q.min_replacement_chars)
     if reason is not None:
         return filtered(row, cfg, prov, reason, **ent_values)
-    return _outcome(row, cfg, prov, **{
+    out = _outcome(row, cfg, prov, **{
         C.STATUS: C.OK, C.MODIFIED_CONTEXT: sub.text, C.FAITHFUL_ANSWER: replacement,
         C.ANSWER_STARTS: [start for start, _ in sub.spans],
         C.MODIFIED_SPANS: [{C.SPAN_START: a, C.SPAN_END: b} for a, b in sub.spans],
         C.NUM_REPLACEMENTS: sub.count, **ent_values,
     })
+    out[C.AUDIT] = row_audit(out, index, cfg)
+    return out
 
 
 # The audit's flags that the coherent policy verifies on every row it makes: a row that
-# fails one is filtered (`incoherent_after_swap`), so none reaches the dataset.
-_VERIFY = (original_removed, name_part_leak, name_glue, doubled_article, answer_span)
+# fails one is filtered (`incoherent_after_swap`), so none reaches the dataset. The row's
+# whole audit is computed once, here, and kept as its `audit` column.
+_VERIFY = ("original_removed", "name_part_leak", "name_glue", "doubled_article", "answer_span")
 
 
 def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity],
@@ -161,6 +172,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
               C.NUM_REPLACEMENTS: len(swap.spans), **ent_values}
     candidate = {**values, C.ORIGINAL_CONTEXT: context, C.QUESTION: row[C.QUESTION],
                  C.ORIGINAL_ANSWER: row[C.ANSWER]}
-    if any(flag(candidate) is False for flag in _VERIFY):
+    audit = row_audit(candidate, index, cfg)
+    if any(audit[flag] is False for flag in _VERIFY):
         return filtered(row, cfg, prov, reasons.INCOHERENT_AFTER_SWAP, **ent_values)
-    return _outcome(row, cfg, prov, **values)
+    return _outcome(row, cfg, prov, **values, **{C.AUDIT: audit})

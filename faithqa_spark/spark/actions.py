@@ -15,6 +15,9 @@ from faithqa_spark.core import splitting
 from faithqa_spark.core.bank import EntityBank
 from faithqa_spark.core.bank_build import MentionCount
 from faithqa_spark.core.outcomes import INPUT_KEYS, TALLY_KEYS, Tally, tally
+from faithqa_spark.core.quality_report import DATASET, FIELDS, INPUT, PartialCount
+from faithqa_spark.spark import schema as S
+from faithqa_spark.spark import tasks
 from faithqa_spark.spark import transforms as T
 
 
@@ -89,5 +92,26 @@ def final_tally(final: DataFrame, qa: DataFrame,
     return tally(inputs, group_counts(rows, TALLY_KEYS))
 
 
-__all__ = ["broadcast_bank", "final_tally", "group_counts", "input_counts", "materialise",
+def quality_counts(dataset: DataFrame, qa: DataFrame) -> list[PartialCount]:
+    """The counts of report.json's audit and analysis sections
+    (`core.quality_report.quality_sections`): partial counts per partition of the QA rows
+    read OK and of the dataset rows, summed in one aggregation."""
+    schema = S.struct_type(tasks.COUNT_FIELDS)
+    inputs = (qa.filter(F.col(C.STATUS) == C.OK).select(*FIELDS[INPUT])
+              .mapInArrow(tasks.quality_counts_task(INPUT), schema))
+    rows = dataset.select(*FIELDS[DATASET]).mapInArrow(tasks.quality_counts_task(DATASET), schema)
+    keys = [c for c in tasks.COUNT_COLUMNS if c != "n"]
+    summed = inputs.unionByName(rows).groupBy(*keys).agg(F.sum("n").alias("n"))
+    return [(*(r[k] for k in keys), int(r["n"])) for r in summed.collect()]  # type: ignore[misc]
+
+
+def audit_sample_ids(dataset: DataFrame, seed: int, n: int) -> list[str]:
+    """`core.audit_summary.audit_sample_ids` on Spark: the `n` ids of lowest audit key, in
+    that order (only these ids reach the driver)."""
+    keys = dataset.select(C.ID).mapInArrow(
+        tasks.audit_key_task(seed), S.struct_type([(C.ID, C.STRING), (tasks.AUDIT_KEY, C.LONG)]))
+    return [r[C.ID] for r in keys.orderBy(tasks.AUDIT_KEY, C.ID).limit(n).collect()]
+
+
+__all__ = ["audit_sample_ids", "quality_counts", "broadcast_bank", "final_tally", "group_counts", "input_counts", "materialise",
            "mention_counts", "ner_partitions", "split_bounds"]

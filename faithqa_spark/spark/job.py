@@ -22,6 +22,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.bank import EntityBank
 from faithqa_spark.core.bank_build import run_bank
 from faithqa_spark.core.process import Provenance
+from faithqa_spark.core.quality_report import quality_sections
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.inputs import InputFile
 from faithqa_spark.manifest import write_manifest
@@ -36,7 +37,8 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
                   bank_dir: str | None = None, ner_cache: str | None = None) -> RunResult:
     """Run the whole pipeline. Writes, under DIR: delta/{dataset,entity_bank,ner,filtered,
     rejected} (when "delta" is among output.formats), the exports jsonl/, parquet/, squad/
-    (as selected), entity_bank/, filtered/, rejected/, report.json and manifest.json."""
+    (as selected), entity_bank/, filtered/, rejected/, audit/sample.{jsonl,html},
+    report/ (index.html and its charts), report.json and manifest.json."""
     out, started, stages = Path(output_dir), time.time(), Stages()
     with OutputPlan(spark, out, cfg, ner_cache=ner_cache is not None) as plan:
         # a bad --bank directory is reported before any work, not after NER
@@ -50,8 +52,10 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         outcomes = process_stage(spark, plan, cfg, qa, ner.df, bank, prov, stages)
         final = split_stage(outcomes, cfg, stages)
         # reconciled before anything is published: a lost row stops the job here
-        report = report_stage(final, qa, inputs, bank, bank_origin, prov, ner, stages)
+        report = report_stage(final, qa, inputs, bank, bank_origin, prov, ner, stages,
+                              sections=quality_stage(final, qa, cfg, stages))
         write_stage(spark, plan, final, qa, ner, bank, bank_origin, report, stages)
+        audit_files_stage(plan, final, report, cfg, stages)
         delta_tables = plan.publish()
     write_manifest(out, cfg, files, report, stages.seconds, started=started,
                    runner=f"spark {spark.version} ({spark.sparkContext.master})",
@@ -136,15 +140,24 @@ def split_stage(outcomes: DataFrame, cfg: Config, stages: Stages) -> DataFrame:
     return final
 
 
+def quality_stage(final: DataFrame, qa: DataFrame, cfg: Config, stages: Stages) -> dict:
+    """report.json's `audit` and `analysis` sections (`core.quality_report`), from one
+    aggregation of per-partition counts."""
+    sections = quality_sections(actions.quality_counts(T.dataset(final), qa), cfg)
+    stages.done("audit")
+    return sections
+
+
 def report_stage(final: DataFrame, qa: DataFrame, inputs: list, bank: EntityBank,
-                 bank_origin: str, prov: Provenance, ner: NerResult, stages: Stages) -> dict:
+                 bank_origin: str, prov: Provenance, ner: NerResult, stages: Stages,
+                 sections: dict | None = None) -> dict:
     """report.json's content (`core.report.build_report`) from the tally of every row's
-    place; raises ReconciliationError when a row was lost."""
+    place, with `sections` added; raises ReconciliationError when a row was lost."""
     counts = actions.final_tally(final, qa, inputs)
     report = build_report(counts.inputs, counts.statuses, counts.successes,
                           bank_counts=bank.counts(), bank_origin=bank_origin,
                           provenance=provenance_dict(prov),
-                          ner=ner_section(ner.contexts, ner.sent_to_ner))
+                          ner=ner_section(ner.contexts, ner.sent_to_ner), sections=sections)
     stages.done("report")
     return report
 
@@ -158,6 +171,13 @@ def write_stage(spark: SparkSession, plan: OutputPlan, final: DataFrame, qa: Dat
     plan.write(T.dataset(final), T.leftovers(final, qa))
     plan.write_report(report)
     stages.done("write")
+
+
+def audit_files_stage(plan: OutputPlan, final: DataFrame, report: dict, cfg: Config,
+                      stages: Stages) -> None:
+    """The audit sample and the analysis report (HTML and charts), staged with the rest."""
+    plan.write_audit_and_analysis(T.dataset(final), report, cfg.pipeline.seed)
+    stages.done("audit files")
 
 
 @contextmanager

@@ -11,6 +11,7 @@ files under the staging directory); a Delta table is `OutputPlan.add_table`.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -23,14 +24,18 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from faithqa_spark import faults
+from faithqa_spark.audit_io import dataset_sample_line, write_audit_sample
 from faithqa_spark import io as fio
 from faithqa_spark.arrow import arrow_batch
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.audit_summary import DEFAULT_SAMPLE_SIZE
 from faithqa_spark.core.bank import EntityBank
 from faithqa_spark.core.exports import DATASET, LEFTOVERS, LineExport, selected
 from faithqa_spark.errors import DeltaUnavailableError
+from faithqa_spark.report.index import write_report
 from faithqa_spark.runs import new_staging, publish
+from faithqa_spark.spark import actions
 from faithqa_spark.spark import schema as S
 from faithqa_spark.spark import tasks
 from faithqa_spark.spark.transforms import in_export_order
@@ -202,6 +207,18 @@ class OutputPlan:
 
     def write_report(self, report: dict[str, Any]) -> None:
         fio.write_json(self.staging / "report.json", report)
+
+    def write_audit_and_analysis(self, dataset: DataFrame, report: dict[str, Any],
+                                 seed: int) -> None:
+        """DIR/audit/sample.{jsonl,html} (the seeded 200-row audit sample: only its rows
+        reach the driver) and DIR/report/ (index.html and its charts), staged."""
+        ids = actions.audit_sample_ids(dataset, seed, DEFAULT_SAMPLE_SIZE)
+        rank = {row_id: i for i, row_id in enumerate(ids)}
+        lines = [r["value"] for r in dataset.filter(F.col(C.ID).isin(ids))
+                 .mapInArrow(tasks.lines_task(dataset_sample_line), S.LINE_SCHEMA).collect()]
+        lines.sort(key=lambda line: rank[json.loads(line)[C.ID]])
+        write_audit_sample(self.staging, lines, title="Audit sample")
+        write_report(report, self.staging)
 
     def publish(self) -> list[str]:
         """Move every staged output to its final name; returns the Delta tables written."""

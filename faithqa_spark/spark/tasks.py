@@ -13,16 +13,23 @@ from faithqa_spark import ner as fner
 from faithqa_spark.arrow import arrow_batch, arrow_schema, arrow_type
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.audit_summary import audit_key
 from faithqa_spark.core.bank_build import context_mentions
 from faithqa_spark.core.dedupe import mark_in_order, number_records
 from faithqa_spark.core.outcomes import outcome_of
 from faithqa_spark.core.process import PASS_THROUGH, ROW_INPUT, Provenance, entities_from_records
+from faithqa_spark.core.quality_report import partial_counts
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
 from faithqa_spark.sources import read_file
 
 Task = Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]
 BATCH_ROWS = 4096
+# the partial counts of report.json's audit and analysis (core.quality_report.PartialCount)
+COUNT_FIELDS = [("kind", C.STRING), ("k1", C.STRING), ("k2", C.STRING), ("k3", C.STRING),
+                ("n", C.LONG)]
+COUNT_COLUMNS = [name for name, _ in COUNT_FIELDS]
+AUDIT_KEY = "audit_key"
 
 
 def _batched(rows: Iterator[dict[str, Any]], fields: list[tuple[str, str]]
@@ -174,3 +181,27 @@ def apply_task(fn: Callable[..., str], args: list[str], name: str) -> Task:
                                              names=[*batch.schema.names, name])
 
     return apply
+
+
+def quality_counts_task(kind: str) -> Task:
+    """Rows of `kind` (`core.quality_report.FIELDS[kind]` columns) -> their partial counts
+    for report.json's audit and analysis sections, one set per task
+    (`core.quality_report.partial_counts`); the job sums them in one aggregation."""
+    def counts(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        rows = (r for batch in batches for r in batch.to_pylist())
+        out = [dict(zip(COUNT_COLUMNS, c)) for c in partial_counts(kind, rows)]
+        yield arrow_batch(out, COUNT_FIELDS)
+
+    return counts
+
+
+def audit_key_task(seed: int) -> Task:
+    """Dataset ids -> (id, `core.audit_summary.audit_key`): the audit sample's rank."""
+    def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            ids = batch.column(C.ID).to_pylist()
+            yield pa.RecordBatch.from_arrays(
+                [pa.array(ids, pa.string()), pa.array([audit_key(seed, i) for i in ids],
+                                                      pa.int64())], names=[C.ID, AUDIT_KEY])
+
+    return keys
