@@ -33,10 +33,10 @@ from faithqa_spark.core.dedupe import mark_duplicates, number_records
 from faithqa_spark.core.outcomes import (INPUT_KEYS, TALLY_KEYS, bounds_by_source, dataset_row,
                                          group_counts, leftover_row, outcome_of, placed, tally)
 from faithqa_spark.core.process import Provenance, entities_from_records
+from faithqa_spark.core.quality_report import DATASET, INPUT, partial_counts, quality_sections
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
-from faithqa_spark.core.quality_report import DATASET, INPUT, partial_counts, quality_sections
 from faithqa_spark.local_outputs import write_audit_and_analysis, write_files
 from faithqa_spark.manifest import write_manifest
 from faithqa_spark.runs import RunResult, Stages, provenance_dict, staged

@@ -28,7 +28,8 @@ def derived_columns(outcome: Mapping[str, Any]) -> dict[str, Any]:
     """Columns computed from a finished outcome: the one seam where a dataset row gets a new
     column (its field goes into `fields.OUTCOME_FIELDS` and `fields.DATASET_FIELDS`, its value
     here). The Spark task converts every outcome field it does not pass through, so neither
-    runner changes. None today."""
+    runner changes. None today: the `audit` column is set by `process_row`, where the coherent
+policy verifies the row with the same flags."""
     return {}
 
 

@@ -15,13 +15,17 @@ from faithqa_spark.cli import parse
 
 OUTPUTS = [
     ("delta/", "Delta tables: dataset (by source, split), entity_bank, ner, filtered, rejected"),
-    ("jsonl/", "the dataset as JSONL, one file per split (the paper's field names plus ours)"),
+    ("jsonl/", "the dataset as JSONL, one file per split (the paper's field names plus ours, "
+               "audit flags included)"),
     ("parquet/", "the dataset as Parquet, a directory per split"),
     ("squad/", "the dataset as SQuAD v1.1 JSON, one file per split"),
     ("entity_bank/", "the entity bank: one sorted JSON list per type, summary.json"),
     ("filtered/", "rows the pipeline filtered, with their reason"),
     ("rejected/", "malformed input records, with reason, file and location"),
-    ("report.json", "counts per source and file: reasons, types, strategies, splits"),
+    ("audit/", "the seeded 200-row audit sample: sample.jsonl, sample.html (every row's flags)"),
+    ("report/", "the analysis report: index.html and its PNG charts"),
+    ("report.json", "counts per source and file: reasons, types, strategies, splits, audit, "
+                    "analysis"),
     ("manifest.json", "versions, config, input checksums, row counts, time per stage"),
 ]
 
