@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterator
 
+from faithqa_spark import errors
 from faithqa_spark.core import evaluation as E
 from faithqa_spark.core import fields as C
 
@@ -16,8 +17,10 @@ JSONL, PARQUET = "jsonl", "parquet"
 _SPLIT_ALIASES = {"validation": "dev"}
 
 
-class EvalInputError(ValueError):
+class EvalInputError(errors.FaithqaError, ValueError):
     """Bad evaluator input: a one-line message naming the file (and line), exit status 2."""
+
+    exit_status = errors.USAGE
 
 
 def file_format(path: str | Path) -> str:
