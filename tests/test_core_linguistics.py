@@ -25,7 +25,7 @@ from faithqa_spark.core.shapes import cardinal_shape, date_shape, same_shape
     ("AD 79", "era"), ("300 BC", "era"), ("44 BCE", "era"),
     ("1990-1995", "year_range"), ("1990–95", "year_range"), ("between 1901 and 1905", "year_range"),
     ("three years", "duration"), ("10 days", "duration"), ("two decades", "duration"),
-    ("several months", "duration"),
+    ("several months", "duration"), ("the age of 60", "age"), ("41 years of age", "age"),
     ("about 30,000", "other"), ("the Middle Ages", "other"), ("", "other"),
 ])
 def test_date_shapes(text: str, shape: str) -> None:
@@ -40,6 +40,8 @@ def test_date_shapes(text: str, shape: str) -> None:
     ("twenty-one", "words"), ("one hundred", "words"), ("a dozen", "words"),
     ("hundreds", "words"), ("2 million", "mixed"), ("3.5 billion", "mixed"),
     ("3-4", "range"), ("two or three", "range"), ("between 5 and 10", "range"),
+    ("two-thirds", "fraction"), ("about a third", "fraction"), ("5½", "fraction"),
+    ("an estimated 32,463", "digits:5-6:comma"), ("4,097.9", "decimal"),
     ("#1", "other"), ("Ω-7", "other"),
 ])
 def test_cardinal_shapes(text: str, shape: str) -> None:
@@ -140,6 +142,33 @@ def test_name_gender_lexicon() -> None:
     assert G.name_gender("Zorblax Quib") is None  # not in the lexicon
 
 
+def test_words_before_a_name_that_are_not_names() -> None:
+    t = "the Venetian Marco Polo met NASA Administrator Ola Nderu and Ana Marco Polo."
+    s = t.index("Marco Polo")
+    assert not in_longer_name(t, s, s + 10)  # an adjective after an article
+    s = t.index("Ola Nderu")
+    assert not in_longer_name(t, s, s + 9)  # a job title
+    s = t.rindex("Marco Polo")
+    assert in_longer_name(t, s, s + 10)  # another given name in front
+
+
+def test_window_stops_at_another_person() -> None:
+    t = "The Master (Jonathan Pryce) meets the Daleks and his ship burns."
+    assert G.pronoun_gender(t, [(4, 10)]) is None  # "his" is after another person's name
+    t2 = "Ewa Lind sang. Then the choir praised her."
+    assert G.pronoun_gender(t2, [(0, 8)]) is None  # next sentence: only a leading pronoun counts
+    t3 = "Ewa Lind sang in Lodz. Her voice carried."
+    assert G.pronoun_gender(t3, [(0, 8)]) == "f"
+    ents = [{"text": "Ewa Lind", "label": "PERSON", "start": 0, "end": 8},
+            {"text": "Bo", "label": "PERSON", "start": 15, "end": 17}]
+    assert G.mention_gender_votes("Ewa Lind met Bo and his dog.", ents) == [("Bo", "m")]
+
+
+def test_compound_titles_and_adjectives() -> None:
+    for t in ("Secretary-General Ola Nderu spoke.", "the Russian-backed Ola Nderu spoke.",
+              "Private Ola Nderu spoke."):
+        s = t.index("Ola")
+        assert not in_longer_name(t, s, s + 9), t
 def test_a_sentence_end_before_a_name_is_no_part_of_it() -> None:
     text = "She taught in Paris. Curie's daughter won too. Dr. Curie spoke."
     s = text.index("Curie's")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.gender import name_gender, pronoun_gender

@@ -1,10 +1,11 @@
 """The grammatical gender a text gives a person, and the gender of a PERSON bank entry.
 
-Window rule (one place, used everywhere): a mention of a person "owns" the gendered
-pronouns that follow it, from the mention's end up to the end of the *next* sentence,
-stopping early at the next mention of another person (when the entities are known) or of
-the same person (which opens a window of its own). Only the first gendered pronoun of a
-window counts: later ones more often refer to someone else. he/him/his/himself count as
+Window rule (one place, used everywhere): a mention of a person owns the first gendered
+pronoun after it in the rest of its own sentence, or else a gendered pronoun that opens
+the next sentence ("... Quillard. He left"). The window stops early at the next mention of
+another person: the next PERSON entity when the entities are known (the NER pass), else
+the next run of two or more capitalised words that is not this person's name ("the Master
+(Jonathan Pryce) ... his" does not count for the Master). he/him/his/himself count as
 'm', she/her/hers/herself as 'f'.
 
 The gender of a bank entry comes first from the corpus: in the NER pass,
@@ -31,15 +32,31 @@ _FEMALE_WORDS = frozenset({"she", "her", "hers", "herself"})
 _SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bMr)(?<!\bMrs)(?<!\bDr)(?<!\bSt)[.!?](?=\s+[\"“(]?[A-Z0-9])")
 
 
-def _window_end(text: str, start: int, stop: int) -> int:
-    """End of the window that starts at `start`: the end of the next sentence after the
-    one `start` is in, or `stop`, whichever comes first."""
-    ends = 0
-    for m in _SENTENCE_END.finditer(text, start, stop):
-        ends += 1
-        if ends == 2:
-            return m.end()
-    return stop
+_LEADING_PRONOUN = re.compile(r"\s*[\"“(]?(He|She|His|Her)\b")
+_NAME_RUN = re.compile(r"[A-Z][\w'’-]+(?:\s+(?:[A-Z]\.\s*)*[A-Z][\w'’-]+)+")
+
+
+def _sentence_end(text: str, start: int, stop: int) -> int:
+    m = _SENTENCE_END.search(text, start, stop)
+    return m.end() if m else stop
+
+
+def _window_pronoun(text: str, end: int, stop: int, own: frozenset[str] = frozenset(),
+                    guess_others: bool = False) -> str | None:
+    """The gender of the pronoun a mention ending at `end` owns (see the window rule)."""
+    if guess_others:
+        for m in _NAME_RUN.finditer(text, end, stop):
+            if not set(m.group(0).split()) <= own:
+                stop = m.start()
+                break
+    sent_end = _sentence_end(text, end, stop)
+    g = _first_pronoun(text, end, sent_end)
+    if g is not None or sent_end >= stop:
+        return g
+    lead = _LEADING_PRONOUN.match(text, sent_end)
+    if lead is None or lead.end() > stop:
+        return None
+    return FEMALE if lead.group(1).lower() in _FEMALE_WORDS else MALE
 
 
 def _first_pronoun(text: str, start: int, end: int) -> str | None:
@@ -50,14 +67,16 @@ def _first_pronoun(text: str, start: int, end: int) -> str | None:
 
 
 def window_genders(text: str, mentions: Sequence[tuple[int, int]],
-                   others: Sequence[tuple[int, int]] = ()) -> list[str]:
-    """The gender of the first pronoun in each mention's window (mentions without one give
-    nothing). `others` are mentions of other people: a window stops at the first one."""
-    starts = sorted({s for s, _ in mentions} | {s for s, _ in others})
+                   others: Sequence[tuple[int, int]] | None = None) -> list[str]:
+    """The gender of the pronoun each mention owns (mentions without one give nothing).
+    `others` are mentions of other people; None means they are unknown, and runs of
+    capitalised words that are not this person's name stand in for them."""
+    starts = sorted({s for s, _ in mentions} | {s for s, _ in others or ()})
+    own = frozenset(w for s, e in mentions for w in text[s:e].split())
     votes: list[str] = []
     for start, end in sorted(mentions):
         nxt = next((s for s in starts if s >= end), len(text))
-        g = _first_pronoun(text, end, _window_end(text, end, nxt))
+        g = _window_pronoun(text, end, nxt, own, guess_others=others is None)
         if g is not None:
             votes.append(g)
     return votes
@@ -77,7 +96,7 @@ def gender_from_votes(m: int, f: int, *, min_votes: int = 1, min_share: float = 
 
 
 def pronoun_gender(text: str, mentions: Sequence[tuple[int, int]],
-                   others: Sequence[tuple[int, int]] = ()) -> str | None:
+                   others: Sequence[tuple[int, int]] | None = None) -> str | None:
     """The gender the text's pronouns give the person mentioned at `mentions`, or None
     (no gendered pronoun in any window, or windows that disagree)."""
     votes = window_genders(text, mentions, others)
@@ -102,7 +121,7 @@ def mention_gender_votes(context: str, entities: Iterable[Any],
     out: list[tuple[str, str]] = []
     for i, (start, end, text) in enumerate(persons):
         nxt = spans[i + 1][0] if i + 1 < len(spans) else len(context)
-        g = _first_pronoun(context, end, _window_end(context, end, nxt))
+        g = _window_pronoun(context, end, nxt)
         if g is not None:
             out.append((text.strip(), g))
     return out
@@ -130,7 +149,7 @@ def name_gender(text: str) -> str | None:
         return None
     for word in name_parts(text).given:
         first = word.strip(".")
-        if len(first) >= 2 and first[0].isupper():
+        if len(first) >= 2 and first[0].isupper() and not first.isupper():  # not "LEA"
             return _LEXICON.get(det.get_gender(first))
     return None
 

@@ -29,10 +29,13 @@ duke duchess count countess earl baron baroness marquis viscount senator sen gov
 judge justice bishop archbishop cardinal chancellor minister premier chairman mayor rabbi imam
 sheikh sultan caliph tsar czar tsarina kaiser shah pharaoh khan chief prophet apostle
 ambassador secretary deacon elder maestro don dona herr frau monsieur madame mademoiselle
-señor señora signor signora
-commissioner coach representative congressman congresswoman councilman councillor councilor
-chairwoman ceo provost superintendent sheriff consul prefect vizier pasha emir abbot friar
-patriarch ayatollah guru swami pandit mullah dauphin infante infanta tsarevich
+señor señora signor signora administrator commissioner deputy director coach manager
+spokesman spokeswoman chairwoman treasurer speaker leader founder composer painter poet
+architect explorer physicist chemist engineer inventor admin officer pastor vicar commander
+private corporal marshal field nurse agent detective inspector constable patriarch
+metropolitan representative congressman congresswoman councilman councillor councilor ceo
+provost superintendent sheriff consul prefect vizier pasha emir abbot friar ayatollah guru
+swami pandit mullah dauphin infante infanta tsarevich
 """.split())
 PARTICLES = frozenset("""
 da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben
@@ -46,6 +49,7 @@ _NOT_NAMES = frozenset(w.lower() for w in STOP_WORDS)
 # a word as the text around a name has it: letters, marks, apostrophes and hyphens inside
 _WORD_END = re.compile(r"[\w\u0300-\u036f'’.-]+$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”()\n]\s*)$")
+_ARTICLE_BEFORE = re.compile(r"(?<!\w)(?:the|a|an|The|A|An)\s$")
 _WORD = re.compile(r"[\w\u0300-\u036f][\w\u0300-\u036f'’.-]*")
 
 
@@ -133,9 +137,14 @@ def word_before(text: str, start: int) -> str:
     m = _WORD_END.search(text, 0, start - 1)
     if not m:
         return ""
+    word = m.group(0).rstrip("'’")
     if _SENTENCE_START.search(text, 0, m.start()):
         return ""
-    return m.group(0).rstrip("'’")
+    if word.endswith(".") and not (word[:-1].lower() in TITLES or _INITIAL.match(word)):
+        return ""  # "Lodz. Quillard": the period ends a sentence, not a title or initial
+    if _ARTICLE_BEFORE.search(text, 0, m.start()):
+        return ""  # "the Venetian Marco Polo": after an article it is an adjective or a title
+    return word
 
 
 def word_after(text: str, end: int) -> str:
@@ -147,8 +156,15 @@ def word_after(text: str, end: int) -> str:
 
 
 def _name_like(word: str) -> bool:
-    # a capitalised word that is not a common function word ("The", "In", "When")
-    return bool(word) and word[0].isupper() and word.lower() not in _NOT_NAMES
+    # a capitalised word that is not a common function word ("The", "In", "When") nor a
+    # compound with a lower-case part ("Russian-backed")
+    return (bool(word) and word[0].isupper() and word.lower() not in _NOT_NAMES
+            and all(p[:1].isupper() for p in word.split("-") if p))
+
+
+def _is_title(word: str) -> bool:
+    # "Secretary-General", "Vice-President" are titles too
+    return any(p.strip(".").lower() in TITLES for p in word.split("-"))
 
 
 def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
@@ -161,8 +177,9 @@ def in_longer_name(text: str, start: int, end: int, own: tuple[str, ...] = (),
             before.strip(".").lower() not in TITLES:
         before = ""  # "... in Paris. Curie left": a full stop ends a sentence, not a name
     own_low = {w.lower().strip(".") for w in own}
-    if _name_like(before) and before.lower().strip(".") not in own_low:
-        if not (allow_titles and before.strip(".").lower() in TITLES):
+    # an acronym before a name is an organisation or a title ("NASA", "CEO"), not a name
+    if _name_like(before) and not before.isupper() and before.lower().strip(".") not in own_low:
+        if not (allow_titles and _is_title(before)):
             return True
     if after and (after in own or after.strip(".").lower() in own_low):
         return False

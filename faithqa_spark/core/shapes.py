@@ -3,7 +3,7 @@ for another ("burned in 1907" -> "burned in about 30,000" changes the shape; "19
 "1888" does not).
 
 A shape is a short string. Leading hedges and determiners ("the", "about", "early",
-"mid-", "c.") are ignored, because they do not change what kind of date or number the
+"mid-", "c.", "an estimated") are ignored, because they do not change what kind of date or number the
 text is; everything else must fit one pattern exactly.
 
 DATE shapes (`date_shape`):
@@ -21,6 +21,7 @@ DATE shapes (`date_shape`):
 | `relative` | seasons and words relative to the text: today, yesterday, summer, the next day, last year, that year, recent years |
 | `era` | AD 79, 79 AD, 300 BC, 44 BCE, 1200 CE |
 | `year_range` | 1990-1995, 1990–95, between 1990 and 1995, from 1990 to 1995, 1990/91 |
+| `age` | age 60, the age of sixty, 38 years of age |
 | `duration` | three years, 10 days, two decades, several months, 18 months |
 | `other` | anything else (e.g. "about 30,000", "the Middle Ages") |
 
@@ -29,7 +30,8 @@ CARDINAL shapes (`cardinal_shape`):
 | shape | examples |
 |---|---|
 | `digits:<magnitude>:<grouping>` | 7 (`digits:1:plain`), 42 (`digits:2:plain`), 350, 1250 (`digits:4:plain`), 1,250 (`digits:4:comma`), 30,000 (`digits:5-6:comma`), 2,500,000 (`digits:7+:comma`) |
-| `decimal` | 3.5, 0.25 |
+| `decimal` | 3.5, 0.25, 4,097.9 |
+| `fraction` | two-thirds, a third, one-fifth, 5½, 1/3 |
 | `words` | four, twenty-one, one hundred, a dozen, hundreds, thousands |
 | `mixed` | 2 million, 3.5 billion, 40 thousand |
 | `range` | 3-4, 10–12, two or three, between 5 and 10 |
@@ -56,7 +58,7 @@ _NUM_WORD = (
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
     r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
     r"|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|a|an|several"
-    r"|few|many|some|dozen|dozens|hundreds|thousands|millions|billions|couple|half)")
+    r"|few|many|some|dozen|dozens|hundreds|thousands|millions|billions|couple)")
 _ORD_WORD = (
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh"
     r"|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
@@ -72,6 +74,7 @@ _LEAD = re.compile(
     r"^(?:(?:the|about|around|approximately|approx\.|circa|ca\.|c\.|nearly|almost|over"
     r"|more than|less than|fewer than|at least|at most|up to|some|only|just|roughly"
     r"|early|late|mid|the early|the late|the mid|by|since|in|until|before|after"
+    r"|an estimated|estimated|just under|just over|no more than|as many as|as high as|as few as"
     r"|year|the year|of)(?:\s+|-))+",
     re.IGNORECASE)
 
@@ -84,6 +87,7 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
     ("month_year", rf"{_M},?\s+{_YEAR}"),
     ("month_day", rf"(?:{_DAY}\s+(?:of\s+)?{_M}|{_M}\s+{_DAY})"),
     ("month", rf"{_M}"),
+    ("age", r"(?:the\s+)?age(?:\s+of)?\s+(?:\d{1,3}|[a-z]+(?:-[a-z]+)?)|(?:\d{1,3}|[a-z]+)\s+years\s+of\s+age"),
     ("weekday", rf"{_WEEKDAYS}(?:\s+(?:morning|afternoon|evening|night))?"),
     ("year_range", rf"(?:(?:between|from)\s+)?{_YEAR}(?:{_DASH}|\s+and\s+)(?:\d{{2}}|{_YEAR})"),
     ("duration", rf"(?:\d[\d,.]*|{_NUM_WORD}(?:[\s-]+{_NUM_WORD})*)(?:\s+(?:and\s+a\s+half|or\s+more))?[\s-]+{_UNIT}(?:\s+(?:old|long|later|earlier|ago))?"),
@@ -94,11 +98,12 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
 ]]
 
 _CARD_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
-    # words first: "twenty-one" is one number, not a range
+    ("mixed", r"\d[\d,]*(?:\.\d+)?[\s-]*(?:hundred|thousand|million|billion|trillion|dozen)"),
+    # words before ranges: "twenty-one" is one number, not a range
     ("words", rf"{_NUM_WORD}(?:(?:[\s-]+|\s+and\s+){_NUM_WORD})*"),
     ("range", rf"(?:between\s+)?(?:\d[\d,.]*|{_NUM_WORD})(?:\s*(?:-|–|—|to|or|and)\s*)(?:\d[\d,.]*|{_NUM_WORD})"),
-    ("mixed", r"\d[\d,]*(?:\.\d+)?\s*(?:hundred|thousand|million|billion|trillion|dozen)"),
-    ("decimal", r"\d*\.\d+"),
+    ("decimal", r"\d[\d,]*\.\d+|\.\d+"),
+    ("fraction", rf"(?:half|(?:a|an|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:half|halves|third|thirds|quarter|quarters|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)|\d*[½⅓⅔¼¾]|\d+\s*[⁄/]\s*\d+)"),
 ]]
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
 _PLAIN = re.compile(r"\d+")
