@@ -175,8 +175,10 @@ def fit_keys(etype: str, text: str) -> list[str]:
     key = fit_key(etype, text)
     if key.startswith("~"):
         loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
-    elif etype in ("DATE", "CARDINAL"):
-        loose = "|".join(key.split("|")[:2])
+    elif etype in ("DATE", "CARDINAL") and key.split("|")[0] in _YEAR_SHAPES:
+        loose = "|".join(key.split("|")[:2])  # a year of another century
+    elif etype == "DATE" and key.startswith("duration|"):
+        loose = "|".join(key.split("|")[:3])  # the same unit, another number form
     else:
         return [key]
     return [key] if loose == key else [key, loose]
