@@ -233,3 +233,14 @@ def test_spark_reports_a_malformed_line_with_its_file_and_line(spark, dataset_di
         evaluate_spark(spark, run)
     m = _USER_ERROR.search(str(info.value))
     assert m is not None and m.group(1).startswith(f"{path}: line 2: invalid JSON")
+
+
+@pytest.mark.parametrize("path, split", [
+    ("d/sft/validation-00000-of-00001.jsonl", "dev"), ("d/sft/train-00002-of-00004.jsonl", "train"),
+    ("d/jsonl/test.jsonl", "test"), ("d/parquet/dev/part-00000.parquet", "dev"),
+    ("controls.jsonl", None), ("d/sft/validation-extra.jsonl", None),
+])
+def test_split_hint_reads_dataset_and_shard_names(path, split):
+    from faithqa_spark.eval_io import split_hint
+
+    assert split_hint(path) == split
