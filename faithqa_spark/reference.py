@@ -36,7 +36,7 @@ from faithqa_spark.core.process import Provenance, entities_from_records
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
-from faithqa_spark.local_outputs import write_files
+from faithqa_spark.local_outputs import write_files, write_training
 from faithqa_spark.manifest import write_manifest
 from faithqa_spark.runs import RunResult, Stages, provenance_dict, staged
 from faithqa_spark.sources import read_file
@@ -99,6 +99,8 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
             ner=ner_section(len(contexts), len(contexts)))
         stages.done("report")
 
+        write_training(cfg, staging, dataset, report)  # adds report.json's `training`
+        stages.done("training")
         write_files(cfg, staging, dataset, leftovers, report)
         stages.done("write")
     write_manifest(out, cfg, files, report, stages.seconds, started=started,
