@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
+from faithqa_spark import errors
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import audit_table
 from faithqa_spark.io import write_json, write_lines_atomic, write_text_atomic
@@ -31,8 +32,10 @@ CORE_FIELDS = (C.ORIGINAL_CONTEXT, C.MODIFIED_CONTEXT, C.ORIGINAL_ENTITY, C.REPL
 KEPT = [name for name, _ in C.DATASET_FIELDS]  # what a sample row keeps, in dataset order
 
 
-class AuditInputError(ValueError):
+class AuditInputError(errors.FaithqaError, ValueError):
     """A file or record cannot be audited: "<file>: <record>: <problem>"."""
+
+    exit_status = errors.USAGE
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,6 @@ functions, and counts and the sample computed by Spark. Its files equal the in-p
 from __future__ import annotations
 
 import json
-import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterator
@@ -16,11 +14,11 @@ import pyarrow as pa
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
+from faithqa_spark import errors
 from faithqa_spark.arrow import arrow_batch
 from faithqa_spark.audit import AuditRun, parse_args, report_meta
 from faithqa_spark.audit_io import (
-    AuditInput, AuditInputError, check_record, iter_records, sample_line, write_audit_outputs)
-from faithqa_spark.config import ConfigError
+    AuditInput, check_record, iter_records, sample_line, write_audit_outputs)
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit import AuditBounds, audit_row
 from faithqa_spark.core.audit_summary import (
@@ -34,7 +32,6 @@ VOTE_FIELDS = [("name", C.STRING), ("gender", C.STRING)]
 AUDITED_FIELDS = [(C.ID, C.STRING), (C.SOURCE, C.STRING), (KEY, C.LONG), (LINE, C.STRING),
                   *C.AUDIT_FIELDS]
 COUNT_FIELDS = [(C.SOURCE, C.STRING), ("flag", C.STRING), ("value", C.STRING), ("n", C.LONG)]
-_USER_ERROR = re.compile(r"(?:AuditInputError|InputFileError): (.+)")
 
 
 def _parse_fn(kinds: dict[str, str]) -> Callable:
@@ -129,20 +126,15 @@ def main(argv: list[str] | None = None) -> int:
     """spark-submit jobs/audit_dataset.py FILE_OR_DIR... --output DIR."""
     try:
         run = parse_args(argv, "audit_dataset.py")
-    except (AuditInputError, ConfigError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    except Exception as e:  # noqa: BLE001 - a user error is one line; a bug keeps its traceback
+        return errors.report(e)
     from faithqa_spark.spark.session import build_session
 
     spark = build_session(run.cfg, run.master)
     try:
         print(run_audit_spark(spark, run))
-    except Exception as e:  # noqa: BLE001 - a worker's input error as one clear line
-        m = _USER_ERROR.search(str(e))
-        if m is None:
-            raise
-        print(f"error: {m.group(1).splitlines()[0]}", file=sys.stderr)
-        return 2
+    except Exception as e:  # noqa: BLE001 - also a worker's error, unwrapped by errors.py
+        return errors.report(e)
     finally:
         spark.stop()
     return 0

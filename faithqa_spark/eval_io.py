@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
+from faithqa_spark import errors
 from faithqa_spark.core import evaluation as E
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.training_exports import SFT, data_files_pattern
 
 JSONL, PARQUET = "jsonl", "parquet"
 # export file names that are not our split names (the Hub's, in sft/ and dpo/)
-_SPLIT_ALIASES = {"validation": "dev"}
+_SPLIT_ALIASES = {hub: ours for ours, hub in C.HUB_SPLITS.items() if hub != ours}
+_SHARD = re.compile(r"(\w+)-\d{5}-of-\d{5}")  # a shard's name without .jsonl
 
 
-class EvalInputError(ValueError):
+class EvalInputError(errors.FaithqaError, ValueError):
     """Bad evaluator input: a one-line message naming the file (and line), exit status 2."""
+
+    exit_status = errors.USAGE
 
 
 def file_format(path: str | Path) -> str:
@@ -96,9 +102,11 @@ def predictions(data: bytes, path: str) -> Iterator[tuple[str, str, int]]:
 
 
 def split_hint(path: str) -> str | None:
-    """The split a dataset/export file holds by its name: jsonl/dev.jsonl, parquet/dev/x."""
+    """The split a dataset/export file holds by its name: jsonl/dev.jsonl, parquet/dev/x,
+    sft/validation-00000-of-00001.jsonl (a training export's shard, `shard_path`)."""
     p = Path(path)
-    for name in (p.stem, p.parent.name):
+    shard = _SHARD.fullmatch(p.stem)
+    for name in (shard.group(1) if shard else p.stem, p.parent.name):
         name = _SPLIT_ALIASES.get(name, name)
         if name in C.SPLITS:
             return name
@@ -122,7 +130,8 @@ def eval_rows(data: bytes, path: str, controls_only: bool = False
 
 def dataset_files(dataset_dir: str | None) -> tuple[list[str], list[str]]:
     """(dataset files, control files) of one of our output directories: the JSONL export,
-    else the Parquet export; the controls of the training export `sft/` when present."""
+    else the Parquet export; the controls of the training export `sft/` (its shards,
+    `core.training_exports.shard_path`) when present."""
     if dataset_dir is None:
         return [], []
     d = Path(dataset_dir)
@@ -133,4 +142,5 @@ def dataset_files(dataset_dir: str | None) -> tuple[list[str], list[str]]:
         data = sorted(str(p) for p in (d / "parquet").glob("*/*.parquet"))
     if not data:
         raise EvalInputError(f"--dataset: {dataset_dir}: no jsonl/*.jsonl or parquet/*/ export")
-    return data, sorted(str(p) for p in (d / "sft").glob("*.jsonl"))
+    return data, sorted(str(p) for split in C.SPLITS
+                        for p in d.glob(data_files_pattern(SFT, split)))

@@ -12,8 +12,6 @@ collected to the driver (a few hundred groups) and turned into metrics by the co
 from __future__ import annotations
 
 import os
-import re
-import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -21,6 +19,7 @@ import pyarrow as pa
 from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
+from faithqa_spark import errors
 from faithqa_spark.arrow import arrow_batch
 from faithqa_spark.core import evaluation as E
 from faithqa_spark.core import fields as C
@@ -37,7 +36,6 @@ COUNT_FIELDS = [(C.KIND, C.STRING), (DIM, C.STRING), (VALUE, C.STRING)] + [
 SCORE_INPUT = C.EVAL_FIELDS + [(IN_DATASET, C.BOOL), (C.PREDICTION, C.STRING),
                                (DUPLICATE, C.BOOL)]
 # Errors raised in a Python worker reach the driver wrapped; this one is meant for the user.
-_USER_ERROR = re.compile(r"EvalInputError: (.+)")
 
 
 def _batched(rows: Iterator[dict[str, Any]], fields: list[tuple[str, str]]
@@ -185,27 +183,18 @@ def evaluate_spark(spark: SparkSession, run: Any) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """spark-submit jobs/evaluate.py: the in-process evaluator's flags, on Spark."""
-    from faithqa_spark.config import ConfigError
     from faithqa_spark.evaluate import finish, parse
     from faithqa_spark.spark.session import build_session
 
     try:
         run = parse(argv, "evaluate.py")
-    except (ConfigError, EvalInputError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    except Exception as e:  # noqa: BLE001 - a user error is one line; a bug keeps its traceback
+        return errors.report(e)
     spark = build_session(run.cfg, run.master)
     try:
         metrics = evaluate_spark(spark, run)
-    except EvalInputError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except Exception as e:  # noqa: BLE001 - a worker's input error, as one clear line
-        m = _USER_ERROR.search(str(e))
-        if m is None:
-            raise
-        print(f"error: {m.group(1)}", file=sys.stderr)
-        return 2
+    except Exception as e:  # noqa: BLE001 - also a worker's error, unwrapped by errors.py
+        return errors.report(e)
     finally:
         spark.stop()
     finish(run, metrics)

@@ -10,10 +10,29 @@ from pathlib import Path
 from typing import Any, Iterable
 
 
+FILE_MODE, DIR_MODE = 0o644, 0o755  # mkstemp/mkdtemp make 0600/0700: outputs are for others too
+
+
+def temp_file(path: Path, suffix: str = "") -> tuple[int, str]:
+    """A hidden temporary file beside `path` (renamed onto it when complete), readable by
+    everyone like any other output file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    os.fchmod(fd, FILE_MODE)
+    return fd, tmp
+
+
+def temp_dir(parent: Path, prefix: str) -> Path:
+    """A hidden temporary directory in `parent` (renamed into place when complete), with
+    the permissions of an ordinary output directory."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    tmp.chmod(DIR_MODE)
+    return tmp
+
+
 def write_text_atomic(path: str | Path, text: str) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    fd, tmp = temp_file(path)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(tmp, path)
@@ -27,7 +46,7 @@ def write_lines_atomic(path: str | Path, lines: Iterable[str]) -> int:
     """Write one line per item; returns the number of lines."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    fd, tmp = temp_file(path)
     n = 0
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -56,7 +75,7 @@ def concat_parts_atomic(parts_dir: str | Path, path: str | Path,
     not grow with the output."""
     parts_dir, path = Path(parts_dir), Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    fd, tmp = temp_file(path)
     try:
         with os.fdopen(fd, "wb") as out:
             if frame is None:

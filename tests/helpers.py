@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from faithqa_spark.core.fields import SPLITS
+from faithqa_spark.core.training_exports import EXPORTS, shard_path
+
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "faithqa_spark" / "sample"
 SAMPLE_SQUAD = SAMPLE / "squad_sample.json"
@@ -16,9 +19,11 @@ SAMPLE_TRIVIAQA = SAMPLE / "triviaqa" / "qa" / "wikipedia-sample.json"
 DATASET_FILES = ["jsonl/train.jsonl", "jsonl/dev.jsonl", "jsonl/test.jsonl"]
 BANK_FILES = [f"entity_bank/{t}.json" for t in
               ("PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT")]
+# the training exports (sft/, dpo/, dialogues/) at their shard paths, and the dataset card
+TRAINING_FILES = [shard_path(e, s) for e in EXPORTS for s in SPLITS] + ["README.md"]
 # the audit sample and the analysis report (its charts are drawn from report.json alone)
 QUALITY_FILES = ["audit/sample.jsonl", "audit/sample.html", "report/index.html"]
-ALL_FILES = DATASET_FILES + BANK_FILES + [
+ALL_FILES = DATASET_FILES + BANK_FILES + TRAINING_FILES + [
     "entity_bank/summary.json", "filtered/filtered.jsonl", "rejected/rejected.jsonl",
     "report.json"] + QUALITY_FILES
 

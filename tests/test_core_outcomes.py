@@ -156,3 +156,16 @@ def test_line_exports_follow_the_formats():
     assert doc["data"][0]["title"] == "faithqa-dev"
     assert len(doc["data"][0]["paragraphs"]) == 2
     assert set(squad.columns) == set(row)
+
+
+def test_output_files_and_directories_are_readable_by_others(tmp_path):
+    """Atomic writes go through mkstemp/mkdtemp (0600/0700); outputs must not stay private."""
+    from faithqa_spark import io as fio
+    from faithqa_spark.core import bank as cbank
+
+    fio.write_text_atomic(tmp_path / "a.txt", "x")
+    fio.write_lines_atomic(tmp_path / "b.jsonl", ["{}"])
+    cbank.save(EntityBank({"GPE": ["Hollin"]}, {}), tmp_path / "bank")
+    modes = {p.name: p.stat().st_mode & 0o777 for p in
+             (tmp_path / "a.txt", tmp_path / "b.jsonl", tmp_path / "bank")}
+    assert modes == {"a.txt": 0o644, "b.jsonl": 0o644, "bank": 0o755}

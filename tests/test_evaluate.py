@@ -14,6 +14,8 @@ import pytest
 
 from faithqa_spark import baselines, evaluate
 from faithqa_spark.config import load_config
+from faithqa_spark.core.training import record_id
+from faithqa_spark.core.training_exports import shard_path
 from faithqa_spark.eval_output import mr_chart_png
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.reference import run_reference
@@ -21,6 +23,7 @@ from faithqa_spark.reference import run_reference
 from helpers import SAMPLE_SQUAD, SAMPLE_TRIVIAQA
 
 REFUSAL = "I don't know."
+SFT_TRAIN = shard_path("sft", "train")
 
 
 def _lines(path: Path) -> list[dict]:
@@ -29,23 +32,25 @@ def _lines(path: Path) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def dataset_dir(tmp_path_factory, ruler_model) -> Path:
-    """The sample through the reference runner, plus training-export controls in sft/: a
-    factual and an abstention control for three rows (one given as chat messages only)."""
+    """The sample through the reference runner (no training exports), plus hand-made
+    controls in sft/'s train shard: a factual and an abstention control for three rows (one
+    given as chat messages only), with the exports' ids (`<row id>#<kind>`)."""
     out = tmp_path_factory.mktemp("ds")
     # the paper policy: more rows from the sample's tiny bank; the policy is not under test
-    cfg = load_config(None, [f'ner.model="{ruler_model}"', 'substitution.policy="paper"'])
+    cfg = load_config(None, [f'ner.model="{ruler_model}"', 'substitution.policy="paper"',
+                             'output.formats=["jsonl", "parquet"]'])
     run_reference(cfg, collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)]), out)
     rows = _lines(out / "jsonl" / "train.jsonl")
     sft = [{"id": rows[0]["id"], "kind": "counterfactual", "messages": []}]  # repeats a row
     for i, r in enumerate(rows[:3]):
         other = rows[i + 5]["original_context"]
-        sft.append({"id": f"{r['id']}-factual", "kind": "factual",
+        sft.append({"id": record_id(r["id"], "factual"), "kind": "factual",
                     "context": r["original_context"], "answer": r["original_answer"]})
-        sft.append({"id": f"{r['id']}-abstention", "kind": "abstention", "messages": [
+        sft.append({"id": record_id(r["id"], "abstention"), "kind": "abstention", "messages": [
             {"role": "system", "content": "Answer from the context."},
             {"role": "user", "content": other}, {"role": "assistant", "content": REFUSAL}]})
-    (out / "sft").mkdir()
-    (out / "sft" / "train.jsonl").write_text("".join(json.dumps(r) + "\n" for r in sft))
+    (out / SFT_TRAIN).parent.mkdir()
+    (out / SFT_TRAIN).write_text("".join(json.dumps(r) + "\n" for r in sft))
     return out
 
 
@@ -130,10 +135,33 @@ def test_parquet_export_and_records_flag_read_like_jsonl_and_sft(dataset_dir, tm
     shutil.copytree(dataset_dir, copy)
     shutil.rmtree(copy / "jsonl")
     records = tmp_path / "controls.jsonl"
-    shutil.move(copy / "sft" / "train.jsonl", records)
+    shutil.move(copy / SFT_TRAIN, records)
     b = _evaluate(copy, [preds], tmp_path / "b", "--records", str(records))
     a.pop("inputs"), b.pop("inputs")
-    assert a == b and a["by_kind"]["abstention"]["n"] == 3
+    # every control is read (the baseline may find no entity in an abstention context)
+    assert a == b and a["by_kind"]["abstention"]["rows"] == 3
+
+
+def test_controls_of_a_runs_own_sft_export_link_to_their_rows(tmp_path, ruler_model):
+    """The sft/ shards a run writes: every factual and abstention control is read, linked to
+    its dataset row (`row_id_of`) and scored; answered with its own target, each is right."""
+    out = tmp_path / "ds"
+    cfg = load_config(None, [f'ner.model="{ruler_model}"', 'substitution.policy="paper"',
+                             "training.factual_share=0.5", "training.abstention_share=0.5"])
+    run_reference(cfg, collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)]), out)
+    kinds = json.loads((out / "report.json").read_text())["training"]["sft"]["kinds"]
+    n = {k: sum(kinds[k].values()) for k in ("factual", "abstention")}
+    assert n["factual"] > 0 and n["abstention"] > 0
+    preds = [{"id": r["id"], "prediction": r["messages"][-1]["content"]}
+             for split in ("train", "dev", "test") for r in _lines(out / shard_path("sft", split))
+             if r["kind"] != "counterfactual"]
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(json.dumps(p) + "\n" for p in preds))
+    m = _evaluate(out, [path], tmp_path / "e")  # the default refusal phrases know the refusal
+    factual = m["by_kind"]["factual"]
+    assert (factual["n"], factual["accuracy"]) == (n["factual"], 1.0)
+    assert (m["abstention"]["tp"], m["abstention"]["fn"]) == (n["abstention"], 0)
+    assert m["unknown"] == 0
 
 
 @pytest.mark.parametrize("name, content, message", [
@@ -155,7 +183,7 @@ def test_bad_files_give_one_line_and_status_2(dataset_dir, tmp_path, capsys, nam
 def test_page_in_the_report_and_a_deterministic_chart(dataset_dir, tmp_path, ruler_model):
     copy = tmp_path / "ds"
     shutil.copytree(dataset_dir, copy)
-    (copy / "report").mkdir()
+    assert (copy / "report" / "index.html").is_file()  # every run writes the analysis report
     m = _evaluate(copy, [_baseline(dataset_dir, "memory", tmp_path, ruler_model)], tmp_path / "o")
     page = (copy / "report" / "evaluation.html").read_text()
     assert "data:image/png;base64," in page and "entity type: GPE" in page
@@ -205,3 +233,14 @@ def test_spark_reports_a_malformed_line_with_its_file_and_line(spark, dataset_di
         evaluate_spark(spark, run)
     m = _USER_ERROR.search(str(info.value))
     assert m is not None and m.group(1).startswith(f"{path}: line 2: invalid JSON")
+
+
+@pytest.mark.parametrize("path, split", [
+    ("d/sft/validation-00000-of-00001.jsonl", "dev"), ("d/sft/train-00002-of-00004.jsonl", "train"),
+    ("d/jsonl/test.jsonl", "test"), ("d/parquet/dev/part-00000.parquet", "dev"),
+    ("controls.jsonl", None), ("d/sft/validation-extra.jsonl", None),
+])
+def test_split_hint_reads_dataset_and_shard_names(path, split):
+    from faithqa_spark.eval_io import split_hint
+
+    assert split_hint(path) == split

@@ -160,14 +160,16 @@ def test_row_counts_counterfactual():
     assert (c["n"], c["em"], c["f1_e9"], c["p_s"], c["p_o"], c["neither"]) == (1, 1, 10**9, 1, 0, 0)
 
 
-def test_source_row_id():
-    assert E.source_row_id("squad-12#factual", "factual") == "squad-12"
-    assert E.source_row_id("squad-12-abstention", "abstention") == "squad-12"
-    assert E.source_row_id("squad-12", "factual") is None
+def test_source_row_id_is_the_training_exports_rule():
+    assert E.source_row_id("squad-12#factual") == "squad-12"
+    assert E.source_row_id("squad:a#b#abstention") == "squad:a#b"
+    assert E.source_row_id("squad-12-abstention") is None  # not the exports' separator
+    assert E.source_row_id("squad-12#other") is None  # not a record kind
+    assert E.source_row_id("squad-12") is None
 
 
 def test_eval_row_of_a_control_from_messages_and_inheritance():
-    rec = {"id": "q1-factual", "kind": "factual", "messages": [
+    rec = {"id": "q1#factual", "kind": "factual", "messages": [
         {"role": "system", "content": "s"}, {"role": "user", "content": "ctx Q"},
         {"role": "assistant", "content": "Grenwick"}]}
     row = E.inherit(E.eval_row(rec, "dev"), cf_row())
@@ -186,7 +188,7 @@ def test_metrics_by_hand():
     rows = [cf_row(id="a"), cf_row(id="b", **{C.ENTITY_TYPE: "PERSON"}), cf_row(id="c"),
             cf_row(id="d")]
     preds = ["Brannick", "Grenwick", "Grenwick or Brannick", None]
-    ctl = {C.ID: "a-abstention", C.KIND: C.ABSTENTION, C.EVAL_CONTEXT: "Other text.",
+    ctl = {C.ID: "a#abstention", C.KIND: C.ABSTENTION, C.EVAL_CONTEXT: "Other text.",
            C.EVAL_ANSWER: "I don't know.", C.SPLIT: "dev"}
     pairs = [p for r, x in zip(rows, preds) for p in E.contributions(r, x, False, SETTINGS)]
     pairs += E.contributions(ctl, "I don't know", False, SETTINGS)

@@ -8,13 +8,13 @@ import json
 import os
 import re
 import shutil
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from faithqa_spark.config import BankCfg
+from faithqa_spark.io import temp_dir
 from faithqa_spark.core import fields as C
 from faithqa_spark.errors import BankError
 
@@ -132,7 +132,7 @@ def save(bank: EntityBank, directory: str | Path) -> None:
     """Write the paper's format atomically: a temporary directory renamed into place."""
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".bank-", dir=directory.parent))
+    tmp = temp_dir(directory.parent, ".bank-")
     for etype, texts in bank.entities.items():
         (tmp / f"{etype}.json").write_text(
             json.dumps(texts, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

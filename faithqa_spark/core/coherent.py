@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from faithqa_spark.core import entries, reasons
+from faithqa_spark.core import entries, namekinds, reasons
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.matching import Entity
@@ -196,12 +196,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False  # an article of its own: "the the", "at The Pokémon Company"
         if stop_after and cand.endswith("."):
             return False  # "CSA.." 
-        if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != entries.takes_an(cand)):
+        if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != namekinds.takes_an(cand)):
             return False
         if label not in _NAME_TYPES and cand[0].isalpha() and (
                 len(upper) > 1 or upper and cand[0].isupper() not in upper):
             return False
-        if label == "GPE" and entries.takes_the(cand) != the_place:
+        if label == "GPE" and namekinds.takes_the(cand) != the_place:
             return False
         if label == PERSON:
             parts = _significant(cand)

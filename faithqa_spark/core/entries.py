@@ -7,13 +7,13 @@ NORP's form). Computed once per entry when the sampling index is built.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import name_gender
 from faithqa_spark.core.names import name_parts
+from faithqa_spark.core.namekinds import _ACRONYM, is_country, name_class
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -175,8 +175,10 @@ def fit_keys(etype: str, text: str) -> list[str]:
     key = fit_key(etype, text)
     if key.startswith("~"):
         loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
-    elif etype in ("DATE", "CARDINAL"):
-        loose = "|".join(key.split("|")[:2])
+    elif etype in ("DATE", "CARDINAL") and key.split("|")[0] in _YEAR_SHAPES:
+        loose = "|".join(key.split("|")[:2])  # a year of another century
+    elif etype == "DATE" and key.startswith("duration|"):
+        loose = "|".join(key.split("|")[:3])  # the same unit, another number form
     else:
         return [key]
     return [key] if loose == key else [key, loose]
@@ -204,103 +206,6 @@ def fit_key(etype: str, text: str) -> str:
     if etype == "PERSON":
         return REGNAL if is_regnal(text) else str(person_size(text))
     return ""
-
-
-# the head word of a name says what kind of thing it names: a university is swapped for a
-# university, a river for a river ("the Seine" must not become "the river Skull")
-_HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
-    "edu": "university universities college institute school academy polytechnic "
-           "conservatory seminary",
-    "company": "company corporation corp inc ltd plc group records airlines airways bank "
-               "motors industries holdings press media studios pictures entertainment "
-               "networks systems technologies labs laboratories co llc gmbh",
-    "body": "agency organization organisation council committee commission ministry "
-            "department office bureau authority administration board service assembly "
-            "parliament congress senate court tribunal union association federation society "
-            "foundation trust fund league alliance movement institution",
-    "party": "party",
-    "military": "army navy corps force forces division brigade regiment fleet guard",
-    "church": "church cathedral temple mosque abbey order synagogue monastery",
-    "polity": "kingdom empire caliphate dynasty republic sultanate khanate confederation "
-              "emirate principality duchy",
-    "region": "province county district region prefecture territory governorate oblast "
-              "canton state",
-    "water": "river sea ocean lake bay gulf strait channel creek",
-    "land": "mountains mountain mount hills valley desert island islands peninsula plateau "
-            "basin forest plain plains range",
-    "site": "stadium arena bridge tower hall palace castle museum airport station park "
-            "square street avenue road highway building center centre theatre theater "
-            "library hospital gardens garden",
-    "club": "fc club team",
-    "conflict": "war wars battle siege revolution uprising rebellion campaign invasion "
-                "massacre crisis offensive insurrection",
-    "contest": "olympics games cup championship championships series bowl open tournament",
-    "feast": "festival day holiday eve",
-}.items()}
-_HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
-
-
-# common and historical names of countries that the ISO list does not hold
-_MORE_COUNTRIES = frozenset(w.strip() for line in """
-russia, britain, great britain, england, scotland, wales, northern ireland, america,
-soviet union, ussr, holland, prussia, persia, burma, siam, ceylon, zaire, rhodesia,
-yugoslavia, czechoslovakia, east germany, west germany, south korea, north korea, iran,
-syria, vietnam, laos, bolivia, venezuela, tanzania, taiwan, macedonia, moldova,
-united states, united kingdom, ivory coast, cape verde, vatican city, czech republic,
-the netherlands, the united states, the united kingdom, the philippines, the bahamas
-""".split("\n") for w in line.split(","))
-
-
-@lru_cache(maxsize=1)
-def _country_names() -> frozenset[str]:
-    import pycountry  # the ISO 3166 list, as data: names, common and official names
-
-    names = set(_MORE_COUNTRIES)
-    for c in list(pycountry.countries) + list(pycountry.historic_countries):
-        for attr in ("name", "common_name", "official_name"):
-            v = getattr(c, attr, None)
-            if v:
-                names.add(v.lower())
-    return frozenset(n for n in names if n)
-
-
-def is_country(text: str) -> bool:
-    """Whether a place name is a country's (ISO 3166, current or historic, and common
-    names such as "Britain", "Persia", "Soviet Union")."""
-    return text.strip().lower() in _country_names()
-
-
-def name_class(text: str) -> str:
-    """The kind of a place or organisation name from its head word ("... University":
-    edu, "... River": water), a single plural word ("Aztecs": plural), else "name"."""
-    ws = [w.strip(".,'’").lower() for w in words(text)]
-    for w in (ws[-1], ws[0]) if ws else ():
-        if w in _HEAD_OF:
-            return _HEAD_OF[w]
-    if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
-        return "plural"
-    return "name"
-
-
-# GPE names said with "the": "the United States", "the Netherlands", "the Republic of Ireland"
-_THE_FIRST = frozenset({"united", "republic", "kingdom", "democratic", "federal", "federated",
-                        "people's", "islamic", "commonwealth", "union", "soviet", "dominican",
-                        "central", "holy", "state", "grand", "duchy", "principality",
-                        "emirate", "sultanate", "caliphate", "territory"})
-_THE_LAST = frozenset({"states", "islands", "netherlands", "philippines", "bahamas",
-                       "emirates", "maldives", "kingdom", "republic", "union", "empire",
-                       "territories", "provinces", "isles", "gambia", "congo", "caribbean",
-                       "balkans", "levant", "hague", "bronx", "vatican", "raj", "reich",
-                       "confederacy", "colonies", "caliphate", "sultanate", "emirate"})
-
-
-def takes_the(text: str) -> bool:
-    """Whether a place name is said with "the" before it ("the United States", "the
-    Netherlands", "the Republic of Ireland"; not "France", "New York")."""
-    ws = [w.lower() for w in words(text)]
-    if _ACRONYM.fullmatch(text) and len(text) > 2:
-        return True  # "the US", "the UK", "the USSR", "the UAE"
-    return bool(ws) and (ws[0] in _THE_FIRST or ws[-1] in _THE_LAST or "of" in ws[1:-1])
 
 
 _DIGITS = re.compile(r"\d")
@@ -348,7 +253,6 @@ def _measure_key(text: str) -> str:
     return "~" + sk if _SKELETON_SLOT.search(sk) else ""
 
 
-_ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
 _YEAR_IN = re.compile(r"(?<!\d)(\d{3,4})(?!\d)")
 _UNIT_IN = re.compile(r"(second|minute|hour|day|night|week|fortnight|month|year|decade|"
                       r"centur|millenni|semester|term|season)", re.IGNORECASE)
@@ -426,16 +330,6 @@ def hedge_class(hedge: str) -> str:
     if hedge.startswith(_LOWER_BOUND):
         return "over"
     return "approx"
-
-
-_AN_WORD = re.compile(r"(?!one\b|once\b|eu)(?:[aeio]|u(?!ni|s[aeiu]|ti|r[aeiou])|hon|hour|heir|8|11(?!\d{2}\b)|18(?!\d{2}\b))",
-                      re.IGNORECASE)
-
-
-def takes_an(text: str) -> bool:
-    """Whether "an" rather than "a" goes before the text ("an 80% cut", "an Italian", "a
-    171% cut", "a union")."""
-    return bool(_AN_WORD.match(text.strip()))
 
 
 def starts_with_article(text: str) -> bool:

@@ -9,12 +9,12 @@ units of 1e-9 for that reason).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import metrics as M
+from faithqa_spark.core.training import row_id_of
 
 KINDS = (C.COUNTERFACTUAL, C.FACTUAL, C.ABSTENTION)
 DIMENSIONS = (C.SPLIT, C.SOURCE, C.ENTITY_TYPE, C.MATCH_STRATEGY)
@@ -42,11 +42,12 @@ class RecordError(ValueError):
     """A dataset or control record lacks what scoring needs; the caller adds file and line."""
 
 
-def source_row_id(record_id: str, kind: str) -> str | None:
-    """The dataset row a control comes from: its id without a trailing separator + kind
-    ("squad-12#factual", "squad-12-factual", "squad-12_factual" -> "squad-12")."""
-    m = re.fullmatch(rf"(.+?)[^0-9A-Za-z]+{re.escape(kind)}", record_id)
-    return m.group(1) if m else None
+def source_row_id(record_id: str) -> str | None:
+    """The dataset row a control comes from, by the training exports' id rule
+    (`core.training.row_id_of`: "squad-12#factual" -> "squad-12"); None when the id names
+    no kind."""
+    row_id = row_id_of(record_id)
+    return row_id if row_id != record_id else None
 
 
 def _last_content(messages: Any, role: str) -> str | None:
@@ -81,7 +82,7 @@ def eval_row(record: Mapping[str, Any], split_hint: str | None = None) -> dict[s
         C.SOURCE: record.get(C.SOURCE), C.ENTITY_TYPE: record.get(C.ENTITY_TYPE),
         C.MATCH_STRATEGY: record.get(C.MATCH_STRATEGY), C.EVAL_CONTEXT: context,
         C.EVAL_ANSWER: answer, C.ORIGINAL_ANSWER: record.get(C.ORIGINAL_ANSWER),
-        C.SOURCE_ID: (record.get(C.SOURCE_ID) or source_row_id(rid, kind)
+        C.SOURCE_ID: (record.get(C.SOURCE_ID) or source_row_id(rid)
                       if kind != C.COUNTERFACTUAL else None),
     }
     for field, value in zip(need, (context, answer, row[C.ORIGINAL_ANSWER])):

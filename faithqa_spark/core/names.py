@@ -32,11 +32,10 @@ ambassador secretary deacon elder maestro don dona herr frau monsieur madame mad
 señor señora signor signora administrator commissioner deputy director coach manager
 spokesman spokeswoman chairwoman treasurer speaker leader founder composer painter poet
 architect explorer physicist chemist engineer inventor admin officer pastor vicar commander
-private corporal marshal field nurse agent detective inspector constable patriarch metropolitan
-señor señora signor signora
-commissioner coach representative congressman congresswoman councilman councillor councilor
-chairwoman ceo provost superintendent sheriff consul prefect vizier pasha emir abbot friar
-patriarch ayatollah guru swami pandit mullah dauphin infante infanta tsarevich
+private corporal marshal field nurse agent detective inspector constable patriarch
+metropolitan representative congressman congresswoman councilman councillor councilor ceo
+provost superintendent sheriff consul prefect vizier pasha emir abbot friar ayatollah guru
+swami pandit mullah dauphin infante infanta tsarevich
 """.split())
 PARTICLES = frozenset("""
 da de del della dei der den di do dos das du van von ver vander bin ibn bint al el la le ben

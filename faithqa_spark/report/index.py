@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -112,7 +111,7 @@ def write_report(report: Mapping[str, Any], out_dir: str | Path) -> Path:
 
 
 def _save_atomic(fig: Figure, path: Path) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".png", dir=path.parent)
+    fd, tmp = fio.temp_file(path, ".png")
     os.close(fd)
     try:
         save_png(fig, Path(tmp))

@@ -24,10 +24,12 @@ from faithqa_spark.core.bank_build import run_bank
 from faithqa_spark.core.process import Provenance
 from faithqa_spark.core.quality_report import quality_sections
 from faithqa_spark.core.report import build_report, ner_section
+from faithqa_spark.core.training_exports import selected_exports
 from faithqa_spark.inputs import InputFile
 from faithqa_spark.manifest import write_manifest
 from faithqa_spark.runs import RunResult, Stages, provenance_dict
 from faithqa_spark.spark import actions, tasks
+from faithqa_spark.spark import training as ST
 from faithqa_spark.spark import transforms as T
 from faithqa_spark.spark.ner_cache import cached_entities, merge_into_cache, ner_table
 from faithqa_spark.spark.outputs import OutputPlan, bank_table
@@ -36,9 +38,10 @@ from faithqa_spark.spark.outputs import OutputPlan, bank_table
 def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], output_dir: str | Path,
                   bank_dir: str | None = None, ner_cache: str | None = None) -> RunResult:
     """Run the whole pipeline. Writes, under DIR: delta/{dataset,entity_bank,ner,filtered,
-    rejected} (when "delta" is among output.formats), the exports jsonl/, parquet/, squad/
-    (as selected), entity_bank/, filtered/, rejected/, audit/sample.{jsonl,html},
-    report/ (index.html and its charts), report.json and manifest.json."""
+    rejected,sft,dpo,dialogues} (when "delta" is among output.formats), the exports jsonl/,
+    parquet/, squad/, sft/, dpo/, dialogues/ and the card README.md (as selected),
+    entity_bank/, filtered/, rejected/, audit/sample.{jsonl,html}, report/ (index.html and
+    its charts), report.json and manifest.json."""
     out, started, stages = Path(output_dir), time.time(), Stages()
     with OutputPlan(spark, out, cfg, ner_cache=ner_cache is not None) as plan:
         # a bad --bank directory is reported before any work, not after NER
@@ -54,8 +57,10 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         # reconciled before anything is published: a lost row stops the job here
         report = report_stage(final, qa, inputs, bank, bank_origin, prov, ner, stages,
                               sections=quality_stage(final, qa, cfg, stages))
+        training_stage(spark, plan, cfg, final, report, stages)
         write_stage(spark, plan, final, qa, ner, bank, bank_origin, report, stages)
-        audit_files_stage(plan, final, report, cfg, stages)
+        audit_files_stage(plan, final, report, cfg, stages)  # after training: the final report
+        ST.write_card(plan, cfg, report)  # last: the card shows the finished report
         delta_tables = plan.publish()
     write_manifest(out, cfg, files, report, stages.seconds, started=started,
                    runner=f"spark {spark.version} ({spark.sparkContext.master})",
@@ -160,6 +165,21 @@ def report_stage(final: DataFrame, qa: DataFrame, inputs: list, bank: EntityBank
                           ner=ner_section(ner.contexts, ner.sent_to_ner), sections=sections)
     stages.done("report")
     return report
+
+
+def training_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, final: DataFrame,
+                   report: dict, stages: Stages) -> None:
+    """The training exports (sft/, dpo/, dialogues/ as selected): their lines made and
+    counted into report.json's `training` now, their files and tables written with the
+    others (`spark.training`)."""
+    exports = selected_exports(plan.formats)
+    if not exports:
+        return
+    lines = plan.keep(ST.export_lines(spark, T.dataset(final), cfg, exports))
+    report["training"] = ST.line_counts(lines, exports)
+    ST.add_outputs(plan, lines, exports)
+    stages.done("training", ", ".join(
+        f"{e} {sum(report['training'][e]['splits'].values()):,}" for e in exports))
 
 
 def write_stage(spark: SparkSession, plan: OutputPlan, final: DataFrame, qa: DataFrame,

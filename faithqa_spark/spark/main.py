@@ -14,11 +14,16 @@ from faithqa_spark.cli import parse
 
 
 OUTPUTS = [
-    ("delta/", "Delta tables: dataset (by source, split), entity_bank, ner, filtered, rejected"),
+    ("delta/", "Delta tables: dataset (by source, split), entity_bank, ner, filtered, rejected, "
+               "sft, dpo, dialogues"),
     ("jsonl/", "the dataset as JSONL, one file per split (the paper's field names plus ours, "
                "audit flags included)"),
     ("parquet/", "the dataset as Parquet, a directory per split"),
     ("squad/", "the dataset as SQuAD v1.1 JSON, one file per split"),
+    ("sft/", "training records, TRL's conversational SFT format (+ factual, abstention)"),
+    ("dpo/", "the same examples in TRL's preference format (prompt, chosen, rejected)"),
+    ("dialogues/", "clarification and correction dialogues"),
+    ("README.md", "the dataset card: load_dataset(DIR) and load_dataset(DIR, \"sft\")"),
     ("entity_bank/", "the entity bank: one sorted JSON list per type, summary.json"),
     ("filtered/", "rows the pipeline filtered, with their reason"),
     ("rejected/", "malformed input records, with reason, file and location"),
@@ -44,6 +49,9 @@ def summary(report: dict[str, Any], output_dir: str) -> str:
         if s["rejected"]:
             lines.append(f"  rejected {s['rejected']:,}: "
                          + ", ".join(f"{k} {v:,}" for k, v in s["rejected_by_reason"].items()))
+    for export, t in report.get("training", {}).items():
+        lines.append(f"{export}: " + ", ".join(
+            f"{kind} {sum(by_split.values()):,}" for kind, by_split in t["kinds"].items()))
     b = report["bank"]
     lines.append(f"entity bank: {b['total']:,} entities ({b['origin']})")
     return "\n".join(lines)

@@ -6,7 +6,8 @@ DataFrame it kept and removes its staging directory, whatever happens.
 New outputs plug in at one place each: a text export of the dataset or the leftovers is an
 entry of `core.exports.LINE_EXPORTS` (both runners write it); any other export of the
 dataset is an entry of `SPLIT_WRITERS` (a function of one split's rows, in id order, to
-files under the staging directory); a Delta table is `OutputPlan.add_table`.
+files under the staging directory); a file from another DataFrame (the training exports)
+is `OutputPlan.add_file`; a Delta table is `OutputPlan.add_table`.
 """
 
 from __future__ import annotations
@@ -59,10 +60,18 @@ def write_delta(df: DataFrame, path: Path, partition_by: tuple[str, ...] = ()) -
 
 def write_lines(df: DataFrame, export: LineExport, group: str, path: Path) -> None:
     """One file of a line export, in the order of `df` (see `in_export_order`)."""
+    write_text(df.select(*export.columns).mapInArrow(tasks.lines_task(export.line),
+                                                     S.LINE_SCHEMA),
+               path, export.frame(group) if export.frame else None)
+
+
+def write_text(values: DataFrame, path: Path, frame: tuple[str, str, str] | None = None
+               ) -> None:
+    """One text file of the lines in the single string column of `values`, in its order
+    (an empty file when it has no rows)."""
     parts = path.parent / f".{path.name}.parts"
-    (df.select(*export.columns).mapInArrow(tasks.lines_task(export.line), S.LINE_SCHEMA)
-       .write.mode("overwrite").option("compression", "none").text(str(parts)))
-    fio.concat_parts_atomic(parts, path, export.frame(group) if export.frame else None)
+    values.write.mode("overwrite").option("compression", "none").text(str(parts))
+    fio.concat_parts_atomic(parts, path, frame)
 
 
 def write_parquet(rows: DataFrame, split: str, staging: Path) -> None:
@@ -116,6 +125,7 @@ class OutputPlan:
                 "'delta' from output.formats")
         self._kept: list[DataFrame] = []
         self._tables: list[tuple[str, DataFrame, tuple[str, ...]]] = []
+        self._files: list[tuple[str, Callable[..., None], tuple[Any, ...]]] = []
         self._staging: Path | None = None
 
     def __enter__(self) -> OutputPlan:
@@ -150,6 +160,11 @@ class OutputPlan:
         """A Delta table out/delta/`name` to write with the others (only when delta is on)."""
         if self.delta:
             self._tables.append((name, df, partition_by))
+
+    def add_file(self, what: str, writer: Callable[..., None], *args: Any) -> None:
+        """Another file output, `writer(*args)`, to run with the others in `write` (an
+        export of a DataFrame other than the dataset and the leftovers)."""
+        self._files.append((what, writer, args))
 
     def write(self, dataset: DataFrame, leftovers: DataFrame) -> None:
         """The Delta tables and every file export, all at once.
@@ -194,6 +209,8 @@ class OutputPlan:
                         submit(f"{fmt}/{split}", writer,
                                ordered[DATASET].filter(F.col(C.SPLIT) == split), split,
                                self.staging)
+            for what, writer, args in self._files:
+                submit(what, writer, *args)
             for future in pending:
                 future.result()  # the first error, if any, is raised here
 

@@ -20,6 +20,7 @@ from faithqa_spark.core.outcomes import outcome_of
 from faithqa_spark.core.process import PASS_THROUGH, ROW_INPUT, Provenance, entities_from_records
 from faithqa_spark.core.quality_report import partial_counts
 from faithqa_spark.core.sampling import SamplingIndex
+from faithqa_spark.core.training_exports import abstention_context_for, export_lines
 from faithqa_spark.inputs import InputFile, reader_settings
 from faithqa_spark.sources import read_file
 
@@ -181,6 +182,23 @@ def apply_task(fn: Callable[..., str], args: list[str], name: str) -> Task:
                                              names=[*batch.schema.names, name])
 
     return apply
+
+
+def training_task(cfg: Config, pools_bc: Any, exports: list[str]) -> Task:
+    """Dataset rows -> their training-export lines (TRAINING_LINE_FIELDS) by
+    `core.training_exports.export_lines`, each row's abstention context drawn from the
+    broadcast pools."""
+    def lines(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        pools = pools_bc.value
+
+        def rows() -> Iterator[dict[str, Any]]:
+            for batch in batches:
+                for row in batch.to_pylist():
+                    yield from export_lines(row, abstention_context_for(row, pools, cfg), cfg,
+                                            exports)
+        yield from _batched(rows(), C.TRAINING_LINE_FIELDS)
+
+    return lines
 
 
 def quality_counts_task(kind: str) -> Task:

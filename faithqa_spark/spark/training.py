@@ -1,0 +1,86 @@
+"""The training exports on Spark: sft/, dpo/, dialogues/ and DIR/README.md, the edge of
+`core/training_exports.py` (whose docstring gives the steps). No dataset row reaches the
+driver: only the bounded abstention pools and the counts per (export, kind, split, reason).
+`faithqa_spark.training_writer.write_training_exports` writes the same bytes in one process.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyspark.sql import DataFrame, SparkSession, Window
+from pyspark.sql import functions as F
+
+from faithqa_spark import io as fio
+from faithqa_spark.config import Config
+from faithqa_spark.core import fields as C
+from faithqa_spark.core.card import dataset_card, dataset_data_files
+from faithqa_spark.core.controls import PoolKey, pool_key_prefix, pools_from_keyed
+from faithqa_spark.core.training_exports import (CARD, EXPORT_FIELDS, shard_path,
+                                                 training_counts)
+from faithqa_spark.spark import schema as S
+from faithqa_spark.spark import tasks
+from faithqa_spark.spark.outputs import OutputPlan, write_text
+from faithqa_spark.spark.transforms import in_export_order
+
+_KEY, _RANK, _FILE = "_pool_key", "_pool_rank", "_file"
+
+
+def abstention_pools(dataset: DataFrame, cfg: Config) -> dict[PoolKey, list[str]]:
+    """Per (source, split) the `training.abstention_pool_size` distinct original contexts
+    with the smallest (pool_key, text) (`core.controls.build_pools`): the key is Spark's
+    built-in sha2 (no Python worker), the rank a window per group; only the pools, a bounded
+    number of texts, are collected."""
+    size = cfg.training.abstention_pool_size
+    key = F.sha2(F.concat(F.lit(pool_key_prefix(cfg.pipeline.seed)),
+                          F.col(C.ORIGINAL_CONTEXT)), 256)
+    rank = F.row_number().over(Window.partitionBy(C.SOURCE, C.SPLIT)
+                               .orderBy(F.col(_KEY), F.col(C.ORIGINAL_CONTEXT)))
+    top = (dataset.select(C.SOURCE, C.SPLIT, C.ORIGINAL_CONTEXT).distinct()
+           .withColumn(_KEY, key).withColumn(_RANK, rank).filter(F.col(_RANK) <= size))
+    entries = top.select(C.SOURCE, C.SPLIT, _KEY, C.ORIGINAL_CONTEXT).collect()
+    return pools_from_keyed((tuple(r) for r in entries), size)
+
+
+def export_lines(spark: SparkSession, dataset: DataFrame, cfg: Config,
+                 exports: list[str]) -> DataFrame:
+    """Every dataset row's export lines (TRAINING_LINE_FIELDS), by
+    `core.training_exports.export_lines` with the pools broadcast as plain data (lazy but
+    for the pools' collect)."""
+    pools = spark.sparkContext.broadcast(abstention_pools(dataset, cfg))
+    return dataset.mapInArrow(tasks.training_task(cfg, pools, exports),
+                              S.struct_type(C.TRAINING_LINE_FIELDS))
+
+
+def line_counts(lines: DataFrame, exports: list[str]) -> dict[str, Any]:
+    """report.json's `training` section: `training_counts` over a groupBy."""
+    keys = (C.EXPORT, C.KIND, C.SPLIT, C.REASON)
+    groups = lines.groupBy(*keys).count().collect()
+    return training_counts(((*(r[k] for k in keys), r["count"]) for r in groups), exports)
+
+
+def add_outputs(plan: OutputPlan, lines: DataFrame, exports: list[str]) -> None:
+    """Register, with the output plan, one file per (export, split) at `shard_path` (the
+    records' lines in id order; a file even when empty) and, with delta, a table per export
+    (the lines parsed back with the export's schema)."""
+    records = lines.filter(F.col(C.REASON).isNull())
+    ordered = plan.keep(in_export_order(
+        records.withColumn(_FILE, F.concat_ws("/", C.EXPORT, C.SPLIT)), _FILE))
+    ordered.count()  # sorted once here, not once per file by the writes that share it
+    for export in exports:
+        for split in C.SPLITS:
+            path = shard_path(export, split)
+            plan.add_file(path, write_text,
+                          ordered.filter(F.col(_FILE) == f"{export}/{split}").select(C.VALUE),
+                          plan.staging / path)
+        schema = S.struct_type(EXPORT_FIELDS[export])
+        plan.add_table(export, records.filter(F.col(C.EXPORT) == export)
+                       .select(F.from_json(C.VALUE, schema).alias("r")).select("r.*"),
+                       (C.SPLIT,))
+
+
+def write_card(plan: OutputPlan, cfg: Config, report: dict[str, Any]) -> None:
+    """DIR/README.md (`core.card.dataset_card`), when `card` is among output.formats."""
+    if CARD in plan.formats:
+        fio.write_text_atomic(plan.staging / "README.md", dataset_card(
+            cfg, report, dataset_data_files(plan.formats), report.get("training", {})))
