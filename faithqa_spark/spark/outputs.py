@@ -25,9 +25,9 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from faithqa_spark import faults
-from faithqa_spark.audit_io import dataset_sample_line, write_audit_sample
 from faithqa_spark import io as fio
 from faithqa_spark.arrow import arrow_batch
+from faithqa_spark.audit_io import dataset_sample_line, write_audit_sample
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import DEFAULT_SAMPLE_SIZE
