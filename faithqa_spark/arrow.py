@@ -3,6 +3,8 @@ reference runner can use them too)."""
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Iterator
+
 import pyarrow as pa
 
 from faithqa_spark.core import fields as C
@@ -49,3 +51,20 @@ def arrow_schema(fields: list[tuple[str, str]]) -> pa.Schema:
 def arrow_batch(rows: list[dict], fields: list[tuple[str, str]]) -> pa.RecordBatch:
     """Python dicts -> a RecordBatch with exactly `fields` (the output of every mapInArrow)."""
     return pa.RecordBatch.from_pylist(rows, schema=arrow_schema(fields))
+
+
+BATCH_ROWS = 4096  # rows per Arrow batch that a mapInArrow task yields
+
+
+def arrow_batches(rows: Iterable[dict[str, Any]], fields: list[tuple[str, str]],
+                  batch_rows: int = BATCH_ROWS) -> Iterator[pa.RecordBatch]:
+    """Python rows as Arrow batches of `fields`, `batch_rows` at a time (a task's output
+    stays bounded in memory however many rows it yields)."""
+    buf: list[dict[str, Any]] = []
+    for r in rows:
+        buf.append(r)
+        if len(buf) >= batch_rows:
+            yield arrow_batch(buf, fields)
+            buf = []
+    if buf:
+        yield arrow_batch(buf, fields)

@@ -20,14 +20,13 @@ from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
 from faithqa_spark import errors
-from faithqa_spark.arrow import arrow_batch
+from faithqa_spark.arrow import arrow_batches
 from faithqa_spark.core import evaluation as E
 from faithqa_spark.core import fields as C
 from faithqa_spark.eval_io import EvalInputError, dataset_files, eval_rows, predictions
 from faithqa_spark.fs import file_key
 from faithqa_spark.spark.schema import struct_type
 
-BATCH_ROWS = 4096
 FILE_ORD, POS, RANK, IN_DATASET, DUPLICATE = "file_ord", "pos", "rank", "in_dataset", "duplicate"
 DIM, VALUE = "dimension", "value"
 PRED_FIELDS = [(C.ID, C.STRING), (C.PREDICTION, C.STRING), (FILE_ORD, C.INT), (POS, C.LONG)]
@@ -37,17 +36,6 @@ SCORE_INPUT = C.EVAL_FIELDS + [(IN_DATASET, C.BOOL), (C.PREDICTION, C.STRING),
                                (DUPLICATE, C.BOOL)]
 # Errors raised in a Python worker reach the driver wrapped; this one is meant for the user.
 
-
-def _batched(rows: Iterator[dict[str, Any]], fields: list[tuple[str, str]]
-             ) -> Iterator[pa.RecordBatch]:
-    buf: list[dict[str, Any]] = []
-    for r in rows:
-        buf.append(r)
-        if len(buf) >= BATCH_ROWS:
-            yield arrow_batch(buf, fields)
-            buf = []
-    if buf:
-        yield arrow_batch(buf, fields)
 
 
 def _files(spark: SparkSession, paths: list[str]) -> DataFrame:
@@ -68,7 +56,7 @@ def _eval_rows_fn(names: dict[str, tuple[str, int]], controls_only: bool) -> Cal
                 for path, content in zip(b.column("path").to_pylist(),
                                          b.column("content").to_pylist()):
                     yield from eval_rows(content, names[file_key(path)][0], controls_only)
-        yield from _batched(rows(), C.EVAL_FIELDS)
+        yield from arrow_batches(rows(), C.EVAL_FIELDS)
     return parse
 
 
@@ -80,7 +68,7 @@ def _records_to_eval_fn(table: str) -> Callable:
             raise EvalInputError(f"{table}: {e}") from None
 
     def convert(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        yield from _batched((one(r) for b in batches for r in b.to_pylist()), C.EVAL_FIELDS)
+        yield from arrow_batches((one(r) for b in batches for r in b.to_pylist()), C.EVAL_FIELDS)
     return convert
 
 
@@ -93,7 +81,7 @@ def _predictions_fn(names: dict[str, tuple[str, int]]) -> Callable:
                     shown, order = names[file_key(path)]
                     for pid, text, pos in predictions(content, shown):
                         yield {C.ID: pid, C.PREDICTION: text, FILE_ORD: order, POS: pos}
-        yield from _batched(rows(), PRED_FIELDS)
+        yield from arrow_batches(rows(), PRED_FIELDS)
     return parse
 
 
@@ -109,7 +97,7 @@ def _score_fn(settings: E.Settings) -> Callable:
                             row, r[C.PREDICTION], bool(r[DUPLICATE]), settings):
                         yield {C.KIND: kind, DIM: dim, VALUE: value,
                                **{c: counts.get(c, 0) for c in E.COUNTS}}
-        yield from _batched(rows(), COUNT_FIELDS)
+        yield from arrow_batches(rows(), COUNT_FIELDS)
     return score
 
 

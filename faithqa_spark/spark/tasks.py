@@ -10,7 +10,7 @@ import pyarrow as pa
 
 from faithqa_spark import fs
 from faithqa_spark import ner as fner
-from faithqa_spark.arrow import arrow_batch, arrow_schema, arrow_type
+from faithqa_spark.arrow import arrow_batch, arrow_batches, arrow_schema, arrow_type
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import audit_key
@@ -25,24 +25,12 @@ from faithqa_spark.inputs import InputFile, reader_settings
 from faithqa_spark.sources import read_file
 
 Task = Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]
-BATCH_ROWS = 4096
 # the partial counts of report.json's audit and analysis (core.quality_report.PartialCount)
 COUNT_FIELDS = [("kind", C.STRING), ("k1", C.STRING), ("k2", C.STRING), ("k3", C.STRING),
                 ("n", C.LONG)]
 COUNT_COLUMNS = [name for name, _ in COUNT_FIELDS]
 AUDIT_KEY = "audit_key"
 
-
-def _batched(rows: Iterator[dict[str, Any]], fields: list[tuple[str, str]]
-             ) -> Iterator[pa.RecordBatch]:
-    buf: list[dict[str, Any]] = []
-    for r in rows:
-        buf.append(r)
-        if len(buf) >= BATCH_ROWS:
-            yield arrow_batch(buf, fields)
-            buf = []
-    if buf:
-        yield arrow_batch(buf, fields)
 
 
 def read_task(files: Mapping[str, InputFile], cfg: Config) -> Task:
@@ -58,7 +46,7 @@ def read_task(files: Mapping[str, InputFile], cfg: Config) -> Task:
                     f = files[fs.file_key(path)]
                     yield from mark_in_order(number_records(read_file(
                         content, path=f.display, source=f.source, settings=settings)))
-        yield from _batched(rows(), C.QA_FIELDS)
+        yield from arrow_batches(rows(), C.QA_FIELDS)
 
     return read
 
@@ -196,7 +184,7 @@ def training_task(cfg: Config, pools_bc: Any, exports: list[str]) -> Task:
                 for row in batch.to_pylist():
                     yield from export_lines(row, abstention_context_for(row, pools, cfg), cfg,
                                             exports)
-        yield from _batched(rows(), C.TRAINING_LINE_FIELDS)
+        yield from arrow_batches(rows(), C.TRAINING_LINE_FIELDS)
 
     return lines
 
