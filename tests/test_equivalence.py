@@ -33,7 +33,9 @@ def test_reference_output_is_complete(reference_out):
     sq = report["sources"]["squad"]
     assert sq["input_records"] == sum(1 for _ in _sample_questions())
     assert sq["success"] > 0 and sq["filtered"] > 0 and sq["rejected"] > 0
-    assert set(sq["match_strategies"]) == {"exact", "substring", "positional"}
+    # the coherent policy keeps fewer of the sample's rows; every strategy is a known one
+    assert sq["match_strategies"] and set(sq["match_strategies"]) <= {
+        "exact", "substring", "positional"}
     rows = [json.loads(l) for f in DATASET_FILES for l in (reference_out / f).open()]
     assert len(rows) == report["total"]["success"]
     for r in rows:

@@ -105,9 +105,10 @@ def test_bank_mention_counts(spark, cfg):
 
 def test_with_outcomes_equals_core_process_row(spark, qa_df, cfg):
     ner_df = with_entities(distinct_contexts(qa_df, cfg), cfg, partitions=2)
-    bank = cbank.assemble([("PERSON", "Oda Renn", 1), ("PERSON", "Halvard Quist", 1),
-                           ("GPE", "Hollin", 1), ("GPE", "Ostrava Nova", 1),
-                           ("DATE", "1868", 1)], cfg.bank)
+    # seen 3 times each: the default bank.min_frequency keeps names seen at least 3 times
+    bank = cbank.assemble([("PERSON", "Oda Renn", 3), ("PERSON", "Halvard Quist", 3),
+                           ("GPE", "Hollin", 3), ("GPE", "Ostrava Nova", 3),
+                           ("DATE", "1868", 3)], cfg.bank)
     prov = Provenance(PIPELINE_VERSION, cfg.config_hash, "test_ruler-0.0.1")
     got = with_outcomes(qa_df, ner_df, cfg, broadcast_bank(spark, bank), bank, prov)
     index = SamplingIndex.from_bank(bank.entities)
