@@ -51,7 +51,7 @@ def parse_args(argv: list[str] | None, prog: str) -> AuditRun:
                         "output directories (its jsonl/, else parquet/)")
     p.add_argument("--output", required=True, metavar="DIR", help="writes DIR/audit/")
     p.add_argument("--config", help="TOML config: the length-ratio bounds and the seed "
-                                    "(default: conf/default.toml)")
+                                    "(default: the packaged faithqa_spark/defaults.toml)")
     p.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                    help="override a config key; repeatable")
     p.add_argument("--sample-size", type=int, default=DEFAULT_SAMPLE_SIZE,

@@ -33,7 +33,7 @@ def parser() -> argparse.ArgumentParser:
                    help="extra evaluation records, as for the evaluator; repeatable")
     p.add_argument("--kind", required=True, choices=E.BASELINES)
     p.add_argument("--output", required=True, metavar="FILE", help="predictions .jsonl to write")
-    p.add_argument("--config", help="TOML config (default: conf/default.toml); ner.* for first-entity")
+    p.add_argument("--config", help="TOML config (default: the packaged faithqa_spark/defaults.toml); ner.* for first-entity")
     p.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE")
     return p
 

@@ -51,7 +51,7 @@ def parser(prog: str) -> argparse.ArgumentParser:
                         "without --dataset: all rows); repeatable")
     p.add_argument("--output", metavar="EVAL_DIR",
                    help="where metrics.json and evaluation.html go (default DIR/evaluation)")
-    p.add_argument("--config", help="TOML config (default: conf/default.toml)")
+    p.add_argument("--config", help="TOML config (default: the packaged faithqa_spark/defaults.toml)")
     p.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                    help="override a config key, e.g. --set evaluate.sentence_support_threshold=1.0")
     p.add_argument("--master", help="Spark master when not started by spark-submit "

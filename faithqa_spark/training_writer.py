@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
                                 description=main.__doc__)
     p.add_argument("dataset_dir", type=Path, help="an output directory of the job")
     p.add_argument("--output", type=Path, help="where to write (default: DATASET_DIR)")
-    p.add_argument("--config", help="TOML config (default: conf/default.toml)")
+    p.add_argument("--config", help="TOML config (default: the packaged faithqa_spark/defaults.toml)")
     p.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE")
     args = p.parse_args(argv)
     try:
