@@ -224,15 +224,17 @@ def test_spark_gives_the_same_metrics_json(spark, dataset_dir, tmp_path, ruler_m
 
 
 def test_spark_reports_a_malformed_line_with_its_file_and_line(spark, dataset_dir, tmp_path):
-    from faithqa_spark.eval_spark import _USER_ERROR, evaluate_spark
+    from faithqa_spark import errors
+    from faithqa_spark.eval_spark import evaluate_spark
 
     path = tmp_path / "p.jsonl"
     path.write_text('{"id": "a", "prediction": "x"}\n{"id": "b", "prediction": \n')
     run = evaluate.parse(["--dataset", str(dataset_dir), "--predictions", str(path)], "t")
     with pytest.raises(Exception) as info:
         evaluate_spark(spark, run)
-    m = _USER_ERROR.search(str(info.value))
-    assert m is not None and m.group(1).startswith(f"{path}: line 2: invalid JSON")
+    err = errors.user_error(info.value)  # the worker's error, found in the Java text
+    assert err is not None and str(err).startswith(f"{path}: line 2: invalid JSON")
+    assert err.exit_status == errors.USAGE
 
 
 @pytest.mark.parametrize("path, split", [
