@@ -564,6 +564,9 @@ def render(res: dict[str, Any]) -> str:
         ["job wall", fmt_s(s["job_wall_s"])],
         ["NER floor (single process / cores)", fmt_s(s["floor_s"])],
         ["job / floor", fmt_x(s["floor_ratio"])],
+        ["audit stages (share of job wall)",
+         f"{fmt_s(s['audit_s'])} ({s['audit_share']:.1%})" if s["audit_share"] is not None
+         else "-"],
         ["job ner stage / floor", fmt_x(s["ner_stage_vs_floor"])],
         ["reference wall", fmt_s(s["reference_wall_s"])],
         ["speed-up vs reference", fmt_x(s["speedup_vs_reference"])],
@@ -571,6 +574,16 @@ def render(res: dict[str, Any]) -> str:
         ["identical to reference", {True: "yes", False: "NO", None: "-"}[s["identical_to_reference"]]
          + (f" (differ: {', '.join(res['differences'])})" if res.get("differences") else "")],
     ], ["summary", "value"]))
+    cmp = res.get("compare")
+    if cmp:
+        names = list(dict.fromkeys([*job["stages"], *cmp["stages"]]))
+        rows = [[n, fmt_s(job["stages"].get(n)), fmt_s(cmp["stages"].get(n)),
+                 fmt_x(ratio(job["stages"].get(n), cmp["stages"].get(n)))] for n in names]
+        rows.append(["TOTAL (wall)", fmt_s(job["wall_s"]), fmt_s(cmp["wall_s"]),
+                     fmt_x(cmp["job_over_compare"])])
+        out.append("")
+        out.append(table(rows, ["stage", "job (default config)", f"job ({cmp['config']})",
+                                "ratio"]))
     if res["scaling"]:
         out.append("")
         out.append(table([[f"{r['fraction']:g}", f"{r['articles']}", f"{r['questions']:,}",
@@ -599,6 +612,15 @@ def render(res: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+AUDIT_STAGES = ("audit", "audit files")  # the job's stage names (spark/job.py)
+
+
+def audit_seconds(stages: dict[str, float]) -> float:
+    """Seconds the job spent in the audit's stages (report.json's audit and analysis
+    sections; the audit sample and the HTML report)."""
+    return sum(stages.get(s, 0.0) for s in AUDIT_STAGES)
+
+
 def summarise(res: dict[str, Any]) -> dict[str, Any]:
     job, fl, ref = res["job"], res["floor"], res.get("reference")
     ref_wall = ref["wall_s"] if ref else None
@@ -612,6 +634,10 @@ def summarise(res: dict[str, Any]) -> dict[str, Any]:
         "floor_s": rnd(fl["floor_s"]), "ner_single_process_s": rnd(fl["single_process_s"]),
         "ner_model_load_s": rnd(fl["load_s"]),
         "floor_ratio": rnd(ratio(job["wall_s"], fl["floor_s"])),
+        # the audit's two stages run after the dataset is materialised, each a driver-side
+        # barrier, so their seconds are exactly what the audit adds to the wall time
+        "audit_s": rnd(audit_seconds(job["stages"])),
+        "audit_share": rnd(ratio(audit_seconds(job["stages"]), job["wall_s"]), 4),
         "ner_stage_vs_floor": rnd(ratio(job["stages"].get("ner"), fl["floor_s"])),
         "reference_wall_s": rnd(ref_wall),
         "reference_stages_s": ref["stages"] if ref else None,
