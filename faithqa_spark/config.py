@@ -76,6 +76,7 @@ POLICIES = ("coherent", "paper")
 class SubstitutionCfg:
     word_boundaries: bool
     policy: str  # "coherent" (every mention, fitting replacements) or "paper" (the paper's)
+    present_year: int  # coherent: no swapped year goes past it (or the context's latest year)
 
 
 @dataclass(frozen=True)

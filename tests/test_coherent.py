@@ -149,11 +149,11 @@ def test_gender_of_the_context_is_kept():
 
 
 def test_dates_keep_their_shape():
-    ctx = "The old town of Brannick burned in 1907, and the new hall opened in March 1921."
-    o = run(ctx, "1907", [("1907", "DATE"), ("March 1921", "DATE"), ("Brannick", "GPE")])
+    ctx = "The old town of Brannick burned in 1907, and the new hall opened in March 1961."
+    o = run(ctx, "1907", [("1907", "DATE"), ("March 1961", "DATE"), ("Brannick", "GPE")])
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] in ("1934", "1946")  # a year of the same century
-    o = run(ctx, "March 1921", [("1907", "DATE"), ("March 1921", "DATE")])
+    o = run(ctx, "March 1961", [("1907", "DATE"), ("March 1961", "DATE")])
     assert o[C.REPLACEMENT_ENTITY] == "March 1950"
     o = run("The war lasted six years, and the town was rebuilt after it ended.", "six years",
             [("six years", "DATE")])
@@ -161,6 +161,22 @@ def test_dates_keep_their_shape():
     o = run("The hall opened in the autumn of that year, after the long war.", "autumn",
             [("the autumn of that year", "DATE")])
     assert o[C.STATUS] == C.FILTERED
+
+
+def test_years_keep_the_order_of_events_and_stay_in_the_past():
+    years = SamplingIndex.from_bank({"DATE": ["1888", "1934", "1946", "1998", "2039"]})
+    ctx = "The mill was renamed Orvane in 1931, and again in 1950, after the war."
+    o = run(ctx, "1950", [("1931", "DATE"), ("1950", "DATE")], bank=years)
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("1934", "1946")  # after 1931, never "again in 1888"
+    o = run(ctx, "1931", [("1931", "DATE"), ("1950", "DATE")], bank=years)
+    assert o[C.REPLACEMENT_ENTITY] in ("1934", "1946")  # before 1950, not after it
+    ctx = "Kelmar held its first free election in 2010, watched by two hundred observers."
+    o = run(ctx, "2010", [("2010", "DATE")], bank=years)
+    assert o[C.REPLACEMENT_ENTITY] != "2039"  # never past the corpus's present
+    between = "Orvane built the dam in 1936 and the canal in 1940, both before 1941."
+    o = run(between, "1940", [("1936", "DATE"), ("1940", "DATE"), ("1941", "DATE")], bank=years)
+    assert o[C.REASON] == reasons.NO_FITTING_REPLACEMENT  # no year between 1936 and 1941
 
 
 def test_numbers_keep_their_shape_and_grouping():
@@ -212,6 +228,44 @@ def test_the_faithful_answer_is_what_the_answer_span_reads():
     assert o[C.ANSWER_STARTS] == [o[C.MODIFIED_CONTEXT].index("the University")]
     p = run(ctx, "the University of Notre Dame", [("Notre Dame", "ORG")], cfg=PAPER)
     assert p[C.FAITHFUL_ANSWER] == p[C.REPLACEMENT_ENTITY]
+
+
+def test_a_defined_short_form_becomes_the_replacement_s_initials():
+    orgs = SamplingIndex.from_bank({"ORG": ["Yale", "Harbour Trust", "Orvane Mills"]})
+    ctx = ("The Kelmar Rowing League (KRL) was founded by six clubs. Since then the KRL "
+           "has run the spring regatta, and KRL crews train on the lake.")
+    o = run(ctx, "Kelmar Rowing League", [("Kelmar Rowing League", "ORG")], bank=orgs)
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    assert rep in ("Harbour Trust", "Orvane Mills")  # never "Yale": no initials to give
+    short = "".join(w[0] for w in rep.split())
+    mod = o[C.MODIFIED_CONTEXT]
+    assert f"{rep} ({short})" in mod and "KRL" not in mod and mod.count(short) == 3
+    assert [mod[sp[C.SPAN_START]:sp[C.SPAN_END]] for sp in o[C.MODIFIED_SPANS]] == \
+        [rep, short, short, short]
+    asks = run(ctx, "Kelmar Rowing League", [("Kelmar Rowing League", "ORG")], bank=orgs,
+               question="What does KRL stand for?")
+    assert asks[C.REASON] == reasons.QUESTION_NAMES_ENTITY
+    # the entity is the short form, and the context spells it out: refused
+    o = run(ctx, "KRL", [("KRL", "ORG")], bank=orgs, answer_start=ctx.index("KRL) was") - 0)
+    assert o[C.REASON] == reasons.DEFINED_SHORT_FORM
+
+
+def test_an_s_that_ends_a_clause_belongs_to_the_name():
+    ctx = "Signal Ridge overlooks the harbour town of Port Ellis's. Tourists love Port Ellis's."
+    o = run(ctx, "Port Ellis's", [("Port Ellis", "GPE")])
+    assert o[C.REASON] == reasons.MALFORMED_ENTITY
+
+
+def test_a_place_said_with_the_keeps_it():
+    places = SamplingIndex.from_bank({"LOC": ["Central Asia", "Sahara", "Siberia"]})
+    ctx = "Cotton came from farms in the Levant and from the hills beyond the river."
+    o = run(ctx, "Levant", [("Levant", "LOC")], bank=places)
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Sahara"
+    o = run("Cotton came from farms in Siberia and from the hills beyond the river.", "Siberia",
+            [("Siberia", "LOC")], bank=places)
+    assert o[C.REPLACEMENT_ENTITY] == "Central Asia"  # never "in Sahara"
 
 
 def test_a_question_naming_the_entity_is_filtered():

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from faithqa_spark.core import entries, namekinds, reasons
+from faithqa_spark.core import chronology, entries, namekinds, reasons
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.matching import Entity
@@ -33,8 +33,16 @@ _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
 # places and organisations: refused at the tail of a longer name ("20th Century Fox")
 _TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _TITLES = frozenset({"WORK_OF_ART", "LAW"})
+_THE_TYPES = frozenset({"GPE", "LOC"})  # places said with or without "the"
+_YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
+# an all-capital short form in brackets right after a name defines it: "the President's
+# Committee on Equal Employment Opportunity (PCEEO)"
+_DEFINED_SHORT = re.compile(r"\s*\(([A-Z][A-Za-z&.-]*[A-Z])\)")
+# "'s" that ends a clause is part of the name ("the city of St. John's.", "Macy's,")
+_NAME_S = re.compile(r"['’]s(?=$|[^\w\s'’-])")
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
+SHORT = -2  # the part index of a mention of the short form the context defines for it
 _EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
 # NER's span may take in a quote, a citation mark or an unclosed bracket
 _TRAILING_JUNK = re.compile(r"(?:\s*\[[^\]]*$|\s*\([^)]*$|[.,;:]+$)")
@@ -116,7 +124,13 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
 def check_mentions(context: str, original: str, label: str, regions: list[Region],
                    entities: Sequence[Entity]) -> None:
     """Refuse name parts another person of the context also uses, mentions that sit inside
-    another name, and a "person" right after an article ("the Golden mean": NER's error)."""
+    another name, a "person" right after an article ("the Golden mean": NER's error), a
+    name whose "'s" NER cut off ("St. John's."), and a short form whose long form the
+    context gives ("the National Rowing League (NRL)" when the entity is "NRL")."""
+    if any(_NAME_S.match(context, e) for _, e, _ in regions):
+        raise Refused(reasons.MALFORMED_ENTITY)
+    if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
+        raise Refused(reasons.DEFINED_SHORT_FORM)
     if label == PERSON:
         sig = set(_significant(original))
         for ent in entities:
@@ -144,6 +158,33 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
     if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
+
+
+_ACRONYM_TEXT = re.compile(r"[A-Z][A-Z&.]*[A-Z]\.?")
+
+
+def short_form(context: str, original: str, regions: list[Region]) -> str | None:
+    """The short form the context defines for the name: "(PCEEO)" right after a mention,
+    starting with the name's first letter. It is swapped for the replacement's initials."""
+    for _, e, _ in regions:
+        m = _DEFINED_SHORT.match(context, e)
+        if m and m.group(1)[0] == original[:1].upper():
+            return m.group(1)
+    return None
+
+
+def initials(name: str) -> str:
+    """The short form of a name: the first letters of its capitalised words ("Sports
+    Illustrated" -> "SI"; "Bank of Orvane" -> "BO")."""
+    return "".join(w[0] for w in name.split() if w[:1].isupper())
+
+
+def with_short_form(context: str, regions: list[Region], short: str) -> list[Region]:
+    """The mentions plus every whole-word, same-case mention of the short form."""
+    taken = [(s, e) for s, e, _ in regions]
+    extra = [(s, e, SHORT) for s, e in boundary_matches(context, short)
+             if context[s:e] == short and not any(s < b and a < e for a, b in taken)]
+    return sorted(regions + extra)
 
 
 def pool_keys(original: str, label: str, gender: str | None) -> list[str]:
@@ -174,13 +215,18 @@ def _article_before(context: str, start: int) -> str:
 
 def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
         index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
-        max_ratio: float, max_attempts: int) -> str | None:
+        max_ratio: float, max_attempts: int, present_year: int) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
     article of its own where the context puts one before the mention."""
     sig = set(_significant(original)) if label == PERSON else set()
-    # a country said with "the" gets one said with "the", and one without gets one without
-    the_place = label == "GPE" and _after_article(context, regions, frozenset({"the"}))
+    # a place said with "the" gets one said with "the", and one without gets one without
+    the_place = label in _THE_TYPES and _after_article(context, regions, frozenset({"the"}))
+
+    # a year keeps the story's order of events (core/chronology.py)
+    year = chronology.year_of(original) if label in _YEAR_TYPES else None
+    years = None if year is None else chronology.bounds(
+        context, [(s, e) for s, e, _ in regions], year, present_year)
 
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
@@ -191,17 +237,25 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # a full stop right after a mention ("the U.S. movement" with the entity "U.S")
     stop_after = any(e < len(context) and context[e] == "." for _, e, _ in regions)
 
+    # a short form defined in the context becomes the replacement's initials: two or more
+    has_short = any(part == SHORT for _, _, part in regions)
+
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
         if stop_after and cand.endswith("."):
             return False  # "CSA.." 
+        if has_short and (len(initials(cand)) < 2 or _ACRONYM_TEXT.fullmatch(cand)
+                          or boundary_matches(context, initials(cand))):
+            return False
         if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != namekinds.takes_an(cand)):
             return False
         if label not in _NAME_TYPES and cand[0].isalpha() and (
                 len(upper) > 1 or upper and cand[0].isupper() not in upper):
             return False
-        if label == "GPE" and namekinds.takes_the(cand) != the_place:
+        if label in _THE_TYPES and namekinds.takes_the(cand) != the_place:
+            return False
+        if not chronology.keeps_order(years, cand):
             return False
         if label == PERSON:
             parts = _significant(cand)
@@ -224,6 +278,8 @@ def _piece(replacement: str, part: int, n_parts: int) -> str:
     replacement (first for the first name, last for the surname)."""
     if part == FULL:
         return replacement
+    if part == SHORT:
+        return initials(replacement)
     rep = _significant(replacement)
     if part == n_parts - 1:
         return rep[-1]
@@ -276,9 +332,11 @@ def answer_starts(modified: str, answer: str, at: int) -> list[int]:
     return sorted(found | {at})
 
 
-def question_names(question: str, original: str, label: str) -> bool:
-    """Whether the question names the swapped entity, or for a person a part of the name."""
-    if boundary_matches(question, original):
+def question_names(question: str, original: str, label: str, short: str | None = None
+                   ) -> bool:
+    """Whether the question names the swapped entity, or for a person a part of the name,
+    or the short form the context defines for it."""
+    if boundary_matches(question, original) or (short and boundary_matches(question, short)):
         return True
     return label == PERSON and any(
         question[s:e] == p for p in _significant(original)

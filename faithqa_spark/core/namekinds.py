@@ -83,7 +83,9 @@ def name_class(text: str) -> str:
     """The kind of a place or organisation name from its head word ("... University":
     edu, "... River": water), a single plural word ("Aztecs": plural), else "name"."""
     ws = [w.strip(".,'’").lower() for w in words(text)]
-    for w in (ws[-1], ws[0]) if ws else ():
+    # the head of "National Memorial Cemetery of the Pacific" is the word before "of"
+    head_of = ws[ws.index("of") - 1] if "of" in ws[1:] else ""
+    for w in (head_of, ws[-1], ws[0]) if ws else ():
         if w in _HEAD_OF:
             return _HEAD_OF[w]
     if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
@@ -94,9 +96,11 @@ def name_class(text: str) -> str:
 # GPE names said with "the": "the United States", "the Netherlands", "the Republic of Ireland"
 _THE_FIRST = frozenset({"united", "republic", "kingdom", "democratic", "federal", "federated",
                         "people's", "islamic", "commonwealth", "union", "soviet", "dominican",
-                        "central", "holy", "state", "grand", "duchy", "principality",
+                        "holy", "state", "grand", "duchy", "principality",
                         "emirate", "sultanate", "caliphate", "territory"})
-_THE_LAST = frozenset({"states", "islands", "netherlands", "philippines", "bahamas",
+_THE_LAST = frozenset({"east", "west", "coast", "ocean", "sea", "alps", "andes", "himalayas",
+                       "sahara", "arctic", "antarctic", "pacific", "atlantic", "mediterranean",
+                       "states", "islands", "netherlands", "philippines", "bahamas",
                        "emirates", "maldives", "kingdom", "republic", "union", "empire",
                        "territories", "provinces", "isles", "gambia", "congo", "caribbean",
                        "balkans", "levant", "hague", "bronx", "vatican", "raj", "reich",

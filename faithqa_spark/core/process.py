@@ -136,7 +136,10 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         if not regions:
             return filtered(row, cfg, prov, reasons.CONTEXT_UNCHANGED, **ent_values)
         coh.check_mentions(context, original, etype, regions, entities)
-        if coh.question_names(row[C.QUESTION], original, etype):
+        short = coh.short_form(context, original, regions)
+        if short:
+            regions = coh.with_short_form(context, regions, short)
+        if coh.question_names(row[C.QUESTION], original, etype, short):
             return filtered(row, cfg, prov, reasons.QUESTION_NAMES_ENTITY, **ent_values)
         gender = None
         if etype == coh.PERSON:
@@ -144,7 +147,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
             gender = pronoun_gender(context, person_mentions(context, original))
         s = cfg.sampling
         draw = dict(seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
-                    max_ratio=s.max_length_ratio, max_attempts=s.max_attempts)
+                    max_ratio=s.max_length_ratio, max_attempts=s.max_attempts,
+                    present_year=cfg.substitution.present_year)
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender), index, row[C.ID], **draw)
         if replacement is None:

@@ -25,13 +25,14 @@ MALFORMED_ENTITY = "malformed_entity"  # the matched entity does not look like i
 NO_FITTING_REPLACEMENT = "no_fitting_replacement"  # no entry of the same shape / parts / form / article
 NO_GENDER_MATCH = "no_gender_compatible_replacement"  # the context's pronouns fix a gender no entry fits
 QUESTION_NAMES_ENTITY = "question_names_entity"  # the question names the replaced entity or a part of it
+DEFINED_SHORT_FORM = "defined_short_form"  # the entity is a short form the context spells out ("... League (NRL)")
 ANSWER_NOT_SWAPPED = "answer_span_not_swapped"  # the answer span holds no replaced mention
 INCOHERENT_AFTER_SWAP = "incoherent_after_swap"  # the final check found a leak, glue or doubled article
 
 COHERENT_REASONS = (
     AMBIGUOUS_NAME_PART, NAME_INSIDE_NAME, UNMAPPED_NAME_PART, MALFORMED_ENTITY,
     NO_FITTING_REPLACEMENT, NO_GENDER_MATCH, QUESTION_NAMES_ENTITY, ANSWER_NOT_SWAPPED,
-    INCOHERENT_AFTER_SWAP,
+    INCOHERENT_AFTER_SWAP, DEFINED_SHORT_FORM,
 )
 
 PAPER_REASONS = (

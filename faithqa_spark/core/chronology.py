@@ -1,0 +1,69 @@
+"""A swapped year keeps the story's order of events.
+
+A context tells of events in years; a reader notices at once when a swap breaks their
+order ("renamed in 1969, and again in 1901") or moves an event past the latest year the
+text knows of ("the 2039 elections" in a text that ends in 2014). So a replacement's year
+must lie strictly between the other years of the context nearest to the original's (the
+one before it and the one after it), and never after the latest year the context mentions
+(the original's included): an event may move back in time, never into the text's future.
+
+Years are four-digit numbers from 1000 to 2099 standing alone: not a decade ("1990s"), not
+part of a larger number ("1,500", "12000"), not a range ("1947-1967" gives both years).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+_YEAR = re.compile(r"(?<![\d,.])(1\d{3}|20\d{2})(?!\d|,\d|s\b|'s\b|\.\d)")
+
+
+def years_in(text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The years written in text[start:end], in order."""
+    return [int(m.group(1)) for m in _YEAR.finditer(text, start, len(text) if end is None else end)]
+
+
+def year_of(text: str) -> int | None:
+    """The one year a DATE or CARDINAL text names ("1906", "August 15, 1914", "spring of
+    1860"); None for no year or several ("1947 to 1967")."""
+    found = years_in(text)
+    return found[0] if len(found) == 1 else None
+
+
+@dataclass(frozen=True)
+class YearBounds:
+    """The open interval a replacement's year must fall in, and the latest year allowed."""
+    after: int | None  # the nearest earlier year of the context
+    before: int | None  # the nearest later year of the context
+    latest: int  # the present year, or the latest the context mentions if later
+
+    def admits(self, year: int) -> bool:
+        return ((self.after is None or year > self.after)
+                and (self.before is None or year < self.before) and year <= self.latest)
+
+
+def bounds(context: str, regions: Iterable[tuple[int, int]], original_year: int,
+           present_year: int) -> YearBounds:
+    """The bounds for a replacement of `original_year`, whose mentions are `regions`: from
+    the context's other years (outside those mentions) and the corpus's present."""
+    others: list[int] = []
+    last = 0
+    for s, e in sorted(regions):
+        others += years_in(context, last, s)
+        last = e
+    others += years_in(context, last)
+    earlier = [y for y in others if y < original_year]
+    later = [y for y in others if y > original_year]
+    return YearBounds(max(earlier) if earlier else None, min(later) if later else None,
+                      max([present_year, original_year, *others]))
+
+
+def keeps_order(bounds_: YearBounds | None, candidate: str) -> bool:
+    """Whether a candidate replacement keeps the context's order of events (always true
+    when the original names no year)."""
+    if bounds_ is None:
+        return True
+    year = year_of(candidate)
+    return year is not None and bounds_.admits(year)

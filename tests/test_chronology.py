@@ -1,0 +1,51 @@
+"""core/chronology.py: which numbers are years, and the bounds a swapped year must keep."""
+
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from faithqa_spark.core.chronology import bounds, keeps_order, year_of, years_in
+
+
+def test_years_are_four_digit_numbers_standing_alone():
+    text = ("Founded in 1831, the guild had 1,500 members by the 1890s and 12000 looms; "
+            "it closed in May 1902 (see 1904-1907) at 3.1850 per share.")
+    assert years_in(text) == [1831, 1902, 1904, 1907]
+
+
+def test_the_year_of_a_date_or_number():
+    assert year_of("1906") == 1906
+    assert year_of("August 15, 1914") == 1914
+    assert year_of("the spring of 1860") == 1860
+    assert year_of("1947 to 1967") is None  # a range names two
+    assert year_of("the 1960s") is None
+    assert year_of("three years") is None
+
+
+def test_bounds_come_from_the_other_years_outside_the_mentions():
+    ctx = "Renamed in 1969 and again in 1978; its 1978 catalogue sold until 1981."
+    mentions = [(m, m + 4) for m in (ctx.index("1978"), ctx.rindex("1978"))]
+    b = bounds(ctx, mentions, 1978, present_year=2017)
+    assert (b.after, b.before, b.latest) == (1969, 1981, 2017)
+    assert b.admits(1975) and not b.admits(1901) and not b.admits(1985)
+    assert keeps_order(b, "March 1972") and not keeps_order(b, "1960s")
+    assert keeps_order(None, "anything")  # the original names no year
+
+
+def test_a_year_never_passes_the_present_or_the_context_s_latest():
+    ctx = "Elections were held in 2010; a second round is planned for 2030."
+    b = bounds(ctx, [(ctx.index("2010"), ctx.index("2010") + 4)], 2010, present_year=2017)
+    assert b.before == 2030 and b.latest == 2030 and b.admits(2020)
+    b = bounds("Elections were held in 2010.", [(23, 27)], 2010, present_year=2017)
+    assert b.admits(2016) and not b.admits(2039)
+
+
+@given(st.lists(st.integers(1000, 2099), min_size=1, max_size=6), st.integers(1000, 2099),
+       st.integers(1000, 2099))
+def test_an_admitted_year_keeps_every_other_year_on_its_side(others, original, candidate):
+    ctx = " and ".join(f"in {y}" for y in others)
+    b = bounds(ctx, [], original, present_year=2017)
+    if b.admits(candidate):
+        for y in others:
+            assert (y < original) == (y < candidate) or y == original
+        assert candidate <= max([2017, original, *others])
