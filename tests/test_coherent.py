@@ -13,6 +13,7 @@ from faithqa_spark.config import load_config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
+from faithqa_spark.core.gender import lexicon_available
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import name_parts
 from faithqa_spark.core.process import Provenance, process_row
@@ -436,3 +437,25 @@ def test_find_ci_fast_path_equals_the_regex(text, needle):
     from faithqa_spark.core import text as T
     m = T.literal_pattern(needle, False).search(text)
     assert T.find_ci(text, needle) == (m.start() if m else -1)
+
+
+def test_the_corpus_type_overrides_a_one_off_ner_label():
+    bank = SamplingIndex.from_bank({"NORP": ["Kelmari Settlers", "Peruvians"],
+                                    "ORG": ["Orvane Mills", "Harbour Trust"]})
+    ctx = "The Kelmari Settlers kept their own courts, and the Kelmari Settlers voted apart."
+    o = run(ctx, "Kelmari Settlers", [("Kelmari Settlers", "ORG")], bank=bank)
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "NORP" and o[C.REPLACEMENT_ENTITY] == "Peruvians"
+    # held under its own type too (or not at all): NER's label stands
+    both = SamplingIndex.from_bank({"NORP": ["Kelmari Settlers", "Peruvians"],
+                                    "ORG": ["Kelmari Settlers", "Orvane Mills"]})
+    assert run(ctx, "Kelmari Settlers", [("Kelmari Settlers", "ORG")],
+               bank=both)[C.ENTITY_TYPE] == "ORG"
+
+
+@pytest.mark.skipif(not lexicon_available(), reason="needs the gender-guesser extra")
+def test_a_person_entry_without_a_known_given_name_is_never_drawn():
+    bank = SamplingIndex.from_bank({"PERSON": ["Telewizja Polska", "Magasin Nordic",
+                                              "Kip Thorne", "Mary Jones"]})
+    texts, _ = bank.pool("PERSON", "2")
+    assert set(texts) == {"Kip Thorne", "Mary Jones"}

@@ -11,7 +11,7 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from faithqa_spark.core import shapes
-from faithqa_spark.core.gender import name_gender
+from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import name_parts
 from faithqa_spark.core.namekinds import _ACRONYM, is_country, name_class
 
@@ -335,6 +335,13 @@ def hedge_class(hedge: str) -> str:
 def starts_with_article(text: str) -> bool:
     ws = words(text)
     return bool(ws) and ws[0].lower() in ARTICLES
+
+
+def person_like(text: str) -> bool:
+    """Whether a PERSON text of two or more parts starts with a given name the first-name
+    lexicon knows: "Telewizja Polska" and "Magasin du Nord" are NER's errors. True when the
+    lexicon cannot say (one part, initials, or not installed)."""
+    return given_name_known(text) is not False
 
 
 def entry_gender(text: str) -> str | None:

@@ -154,6 +154,21 @@ def name_gender(text: str) -> str | None:
     return None
 
 
+def given_name_known(text: str) -> bool | None:
+    """Whether the first-name lexicon knows the first given name of a PERSON name of two or
+    more parts, whatever its gender ("Kip Thorne": yes; "Telewizja Polska": no); None when
+    it cannot say (one part, initials only, or the lexicon not installed)."""
+    det = _detector()
+    parts = name_parts(text)
+    if det is None or not parts.surname:
+        return None
+    for word in parts.given:
+        first = word.strip(".")
+        if len(first) >= 2 and first[0].isupper() and not first.isupper():
+            return det.get_gender(first) != "unknown"
+    return None
+
+
 def lexicon_available() -> bool:
     """Whether the first-name lexicon fallback is installed."""
     return _detector() is not None

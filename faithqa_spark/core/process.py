@@ -6,7 +6,7 @@ content is decided.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from faithqa_spark.config import Config
@@ -92,6 +92,11 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
     if not index.has_type(etype):
         return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
     if cfg.substitution.policy == "coherent":
+        label = coh.corpus_type(match.entity, index)
+        if label != etype:
+            ent_values[C.ENTITY_TYPE] = label
+            return _coherent(row, replace(match.entity, label=label), entities, index, cfg,
+                             prov, ent_values)
         return _coherent(row, match.entity, entities, index, cfg, prov, ent_values)
     s = cfg.sampling
     replacement = choose_replacement(

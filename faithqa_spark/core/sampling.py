@@ -39,6 +39,7 @@ class SamplingIndex:
     # PERSON entry -> 'm' / 'f' from corpus votes; entries not in it use the name lexicon
     genders: Mapping[str, str] = field(default_factory=dict)
     _pools: dict[str, dict[str, Pool]] = field(default_factory=dict, compare=False, repr=False)
+    _types_of: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -48,6 +49,16 @@ class SamplingIndex:
 
     def has_type(self, entity_type: str) -> bool:
         return bool(self.texts.get(entity_type))
+
+    def types_of(self, text: str) -> tuple[str, ...]:
+        """The types the bank holds `text` under, sorted."""
+        if not self._types_of:  # built once per index (filled in place: the index is frozen)
+            found: dict[str, list[str]] = {}
+            for t in sorted(self.texts):
+                for x in self.texts[t]:
+                    found.setdefault(x, []).append(t)
+            self._types_of.update((x, tuple(ts)) for x, ts in found.items())
+        return self._types_of.get(text, ())
 
     def gender(self, text: str) -> str | None:
         """The gender of a PERSON entry: corpus votes first, else the first-name lexicon."""
@@ -63,7 +74,8 @@ class SamplingIndex:
     def _build_pools(self, entity_type: str) -> dict[str, Pool]:
         groups: dict[str, list[str]] = {ANY: []}
         for text in self.texts.get(entity_type) or ():
-            if not entries.well_formed(entity_type, text):
+            if not entries.well_formed(entity_type, text) or (
+                    entity_type == "PERSON" and not entries.person_like(text)):
                 continue
             groups[ANY].append(text)
             keys = entries.fit_keys(entity_type, text)
