@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from faithqa_spark.config import load_config
 from faithqa_spark.core import bank as cbank
+from faithqa_spark.core import entries
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
 from faithqa_spark.core.gender import lexicon_available
@@ -459,3 +460,12 @@ def test_a_person_entry_without_a_known_given_name_is_never_drawn():
                                               "Kip Thorne", "Mary Jones"]})
     texts, _ = bank.pool("PERSON", "2")
     assert set(texts) == {"Kip Thorne", "Mary Jones"}
+
+
+def test_a_common_word_is_never_drawn_as_a_one_word_name():
+    bank = SamplingIndex.from_bank({"ORG": ["Board", "Associates", "Orvane", "Yankees"],
+                                    "NORP": ["German", "Peruvians"]})
+    assert set(bank.pool("ORG", "name")[0]) == {"Orvane"}
+    assert set(bank.pool("ORG", "plural")[0]) == {"Yankees"}
+    assert entries.drawable("NORP", "German")  # a nationality is a word by nature
+    assert entries.drawable("PERSON", "Mary Jones") and not entries.drawable("PERSON", "Bush")

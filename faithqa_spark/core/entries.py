@@ -7,6 +7,7 @@ NORP's form). Computed once per entry when the sampling index is built.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -335,6 +336,40 @@ def hedge_class(hedge: str) -> str:
 def starts_with_article(text: str) -> bool:
     ws = words(text)
     return bool(ws) and ws[0].lower() in ARTICLES
+
+
+# single-word names of these types that are also common English words are NER's errors
+# more often than not ("the Board", "the Duchy", "Conqueror" as a place): never drawn. NORP
+# ("German", "Catholic") and titles ("Thriller") are words by nature, so they are exempt.
+_WORD_CHECKED_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "EVENT"})
+
+
+@lru_cache(maxsize=1)
+def _lowercase_words() -> frozenset[str]:
+    from english_words import get_english_words_set  # Webster's 2nd, as data (MIT)
+
+    return frozenset(w for w in get_english_words_set(["web2"], lower=False) if w.islower())
+
+
+def common_word(text: str) -> bool:
+    """Whether a one-word text is a common English word written lower-case in the
+    dictionary ("Board", "Duchy", "Associates"; not "Tyche", "Paris", "Yankees")."""
+    w = text.strip()
+    if " " in w or not w.isalpha():
+        return False
+    low = w.lower()
+    words = _lowercase_words()
+    return low in words or (low.endswith("s") and low[:-1] in words)
+
+
+def drawable(etype: str, text: str) -> bool:
+    """Whether the coherent policy may draw a bank entry: well formed, a person's name
+    with a known given name, no common word as a one-word name."""
+    if not well_formed(etype, text):
+        return False
+    if etype == "PERSON" and not person_like(text):
+        return False
+    return not (etype in _WORD_CHECKED_TYPES and common_word(text))
 
 
 def person_like(text: str) -> bool:

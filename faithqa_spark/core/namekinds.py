@@ -39,7 +39,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "basin forest plain plains range",
     "site": "stadium arena bridge tower hall palace castle museum airport station park "
             "square street avenue road highway building center centre theatre theater "
-            "library hospital gardens garden",
+            "library hospital gardens garden cemetery memorial monument statue house manor",
     "club": "fc club team",
     "conflict": "war wars battle siege revolution uprising rebellion campaign invasion "
                 "massacre crisis offensive insurrection",

@@ -74,8 +74,7 @@ class SamplingIndex:
     def _build_pools(self, entity_type: str) -> dict[str, Pool]:
         groups: dict[str, list[str]] = {ANY: []}
         for text in self.texts.get(entity_type) or ():
-            if not entries.well_formed(entity_type, text) or (
-                    entity_type == "PERSON" and not entries.person_like(text)):
+            if not entries.drawable(entity_type, text):
                 continue
             groups[ANY].append(text)
             keys = entries.fit_keys(entity_type, text)
