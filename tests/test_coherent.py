@@ -391,6 +391,7 @@ def test_well_formed_entries(etype, text, ok):
     ("CARDINAL", "seven", "five million", False), ("CARDINAL", "one", "three", False),
     ("NORP", "Germans", "Danes", True), ("NORP", "German", "Danes", False),
     ("MONEY", "$5 million", "$1.5 million", True), ("QUANTITY", "five inches", "2 inches", False),
+    ("PERCENT", "0.28%", "0.44%", True), ("PERCENT", "0.28%", "9%", False),
     ("PERSON", "Charles III", "Louis XIV", True), ("PERSON", "Charles III", "Louis Blanc", False),
     ("ORG", "CBS", "NBC", True), ("ORG", "CBS", "Cornell", False),
 ])

@@ -229,8 +229,12 @@ _SKELETON_SLOT = re.compile(r"\d|\b[wM]\b")
 
 
 def _magnitude(m: re.Match[str]) -> str:
-    # 0, 00 or 000: one, two, three or more integer digits ("80%" is not "171%")
-    return "0" * min(3, len(m.group(0).split(".")[0].replace(",", "")))
+    # 0, 00 or 000: one, two, three or more integer digits ("80%" is not "171%"); "0.0" for
+    # a number below one ("0.28%" is not "99%"; "$1.5 million" fits "$5 million")
+    whole, _, frac = m.group(0).partition(".")
+    if frac and not whole.strip("0"):
+        return "0.0"
+    return "0" * min(3, len(whole.replace(",", "")))
 
 
 def skeleton(text: str) -> str:
