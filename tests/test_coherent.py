@@ -247,7 +247,10 @@ def test_a_defined_short_form_becomes_the_replacement_s_initials():
         [rep, short, short, short]
     asks = run(ctx, "Kelmar Rowing League", [("Kelmar Rowing League", "ORG")], bank=orgs,
                question="What does KRL stand for?")
-    assert asks[C.REASON] == reasons.QUESTION_NAMES_ENTITY
+    assert_consistent(asks)
+    rep = asks[C.REPLACEMENT_ENTITY]
+    assert asks[C.QUESTION] == f"What does {''.join(w[0] for w in rep.split())} stand for?"
+    assert asks[C.ORIGINAL_QUESTION] == "What does KRL stand for?"
     # the entity is the short form, and the context spells it out: refused
     o = run(ctx, "KRL", [("KRL", "ORG")], bank=orgs, answer_start=ctx.index("KRL) was") - 0)
     assert o[C.REASON] == reasons.DEFINED_SHORT_FORM
@@ -270,9 +273,23 @@ def test_a_place_said_with_the_keeps_it():
     assert o[C.REPLACEMENT_ENTITY] == "Central Asia"  # never "in Sahara"
 
 
-def test_a_question_naming_the_entity_is_filtered():
-    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, question="Where was Chopin born?")
+def test_a_question_naming_the_entity_gets_the_same_swap():
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, question="What was Chopin's first name?")
+    assert_consistent(o)
+    last = name_parts(o[C.REPLACEMENT_ENTITY]).significant[-1]
+    assert o[C.QUESTION] == f"What was {last}'s first name?"
+    assert o[C.ORIGINAL_QUESTION] == "What was Chopin's first name?"
+    assert o[C.AUDIT]["question_mentions_original"] is True
+    plain = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, question="Who was born there?")
+    assert plain[C.QUESTION] == plain[C.ORIGINAL_QUESTION] == "Who was born there?"
+    # the replacement is in the question already: the swap would merge two people
+    bank = SamplingIndex.from_bank({"PERSON": ["Pierre Dubois"]})
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, bank=bank,
+            question="Was it Chopin or Pierre Dubois who left Warsaw?")
     assert o[C.REASON] == reasons.QUESTION_NAMES_ENTITY
+    paper = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, cfg=PAPER,
+                question="Where was Chopin born?")
+    assert paper[C.QUESTION] == paper[C.ORIGINAL_QUESTION] == "Where was Chopin born?"
 
 
 @pytest.mark.parametrize("cfg", [COHERENT, PAPER], ids=["coherent", "paper"])

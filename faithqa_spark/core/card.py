@@ -23,7 +23,8 @@ SOURCE_LICENSES: dict[str, tuple[str, str, str]] = {
 
 FIELD_DOCS: dict[str, str] = {
     C.ID: "source-qualified id of the question (`squad:...`, `triviaqa:...`)",
-    C.QUESTION: "the question, unchanged",
+    C.QUESTION: "the question asked of the modified context (coherent policy: the same swap as the context when it names the entity)",
+    C.ORIGINAL_QUESTION: "the question as the source has it",
     C.ORIGINAL_CONTEXT: "the context as published",
     C.MODIFIED_CONTEXT: "the context with every occurrence of the answer entity replaced",
     C.ORIGINAL_ANSWER: "the first published answer",

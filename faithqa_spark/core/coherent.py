@@ -352,6 +352,25 @@ def question_names(question: str, original: str, label: str, short: str | None =
         for s, e in boundary_matches(question, p))
 
 
+def swap_question(question: str, original: str, label: str, short: str | None,
+                  replacement: str) -> str:
+    """The question with the same swap as the context: each mention of the name (its parts,
+    its short form) becomes its piece of the replacement ("What was Chopin's first name?"
+    -> "What was Smith's first name?"). Refused (`question_names_entity`) where the
+    replacement is in the question already or a part has no piece."""
+    if contains_ci(question, replacement):
+        raise Refused(reasons.QUESTION_NAMES_ENTITY)
+    regions = mentions(question, original, label)
+    if short:
+        regions = with_short_form(question, regions, short)
+    n_parts = len(_significant(original))
+    try:
+        pieces = [_piece(replacement, part, n_parts) for _, _, part in regions]
+    except Refused:
+        raise Refused(reasons.QUESTION_NAMES_ENTITY) from None
+    return splice(question, regions, pieces)[0]
+
+
 def apply(context: str, answer: str, answer_start: int | None, original: str,
           replacement: str, regions: list[Region]) -> Swap:
     """The swap itself: each mention replaced by its piece of the replacement, and the

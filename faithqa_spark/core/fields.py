@@ -10,6 +10,7 @@ from __future__ import annotations
 ID = "id"
 SOURCE = "source"
 QUESTION = "question"
+ORIGINAL_QUESTION = "original_question"  # the question as the source has it (`question` may be swapped too)
 CONTEXT = "context"
 CONTEXT_ID = "context_id"
 ANSWER = "answer"
@@ -105,7 +106,8 @@ DATASET_FIELDS: list[tuple[str, str]] = [
     (MODIFIED_CONTEXT, STRING), (ORIGINAL_ANSWER, STRING), (FAITHFUL_ANSWER, STRING),
     (ORIGINAL_ENTITY, STRING), (REPLACEMENT_ENTITY, STRING), (ENTITY_TYPE, STRING),
     (SOURCE, STRING), (SPLIT, STRING), (MATCH_STRATEGY, STRING), (ANSWER_STARTS, "array<int>"),
-    (MODIFIED_SPANS, SPANS), (NUM_REPLACEMENTS, INT), (PIPELINE_VERSION, STRING),
+    (MODIFIED_SPANS, SPANS), (NUM_REPLACEMENTS, INT), (ORIGINAL_QUESTION, STRING),
+    (PIPELINE_VERSION, STRING),
     (CONFIG_HASH, STRING), (NER_MODEL, STRING),
 ] + AUDIT_FIELDS
 DATASET_COLUMNS = [name for name, _ in DATASET_FIELDS]

@@ -28,7 +28,7 @@ ROW_INPUT = [C.ID, C.SOURCE, C.QUESTION, C.CONTEXT, C.ANSWER, C.ANSWER_START, C.
 # Outcome fields copied unchanged from the QA row (outcome name -> row name); the Spark side
 # passes these columns through as they are instead of converting them back from Python.
 PASS_THROUGH: dict[str, str] = {
-    C.ID: C.ID, C.SOURCE: C.SOURCE, C.QUESTION: C.QUESTION, C.ORIGINAL_CONTEXT: C.CONTEXT,
+    C.ID: C.ID, C.SOURCE: C.SOURCE, C.ORIGINAL_QUESTION: C.QUESTION, C.ORIGINAL_CONTEXT: C.CONTEXT,
     C.ORIGINAL_ANSWER: C.ANSWER, C.INPUT_FILE: C.INPUT_FILE, C.RECORD_LOC: C.RECORD_LOC}
 
 
@@ -51,6 +51,7 @@ def _outcome(row: Mapping[str, Any], cfg: Config, prov: Provenance, **values: An
     out = dict(_BLANK_OUTCOME)  # a copy of a prepared dict: this runs once per QA row
     for name, from_row in PASS_THROUGH.items():
         out[name] = row[from_row]
+    out[C.QUESTION] = row[C.QUESTION]  # the coherent policy may swap the entity in it too
     out.update({
         C.SPLIT_KEY: split_key(cfg.pipeline.seed, row[C.ID]),
         C.PIPELINE_VERSION: prov.pipeline_version, C.CONFIG_HASH: prov.config_hash,
@@ -126,7 +127,8 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
 # The audit's flags that the coherent policy verifies on every row it makes: a row that
 # fails one is filtered (`incoherent_after_swap`), so none reaches the dataset. The row's
 # whole audit is computed once, here, and kept as its `audit` column.
-_VERIFY = ("original_removed", "name_part_leak", "name_glue", "doubled_article", "answer_span")
+_VERIFY = ("original_removed", "name_part_leak", "name_glue", "doubled_article", "answer_span",
+           "question_mentions_original")
 
 
 def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity],
@@ -144,8 +146,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         short = coh.short_form(context, original, regions)
         if short:
             regions = coh.with_short_form(context, regions, short)
-        if coh.question_names(row[C.QUESTION], original, etype, short):
-            return filtered(row, cfg, prov, reasons.QUESTION_NAMES_ENTITY, **ent_values)
+        question = row[C.QUESTION]
+        asks = coh.question_names(question, original, etype, short)
         gender = None
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
@@ -166,6 +168,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         ent_values[C.REPLACEMENT_ENTITY] = replacement
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
                          replacement, regions)
+        if asks:  # the question names the entity: the same swap, or the row goes
+            question = coh.swap_question(question, original, etype, short, replacement)
     except coh.Refused as r:
         return filtered(row, cfg, prov, r.reason, **ent_values)
     q = cfg.quality
@@ -178,9 +182,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
     values = {C.STATUS: C.OK, C.MODIFIED_CONTEXT: swap.text,
               C.FAITHFUL_ANSWER: swap.faithful_answer, C.ANSWER_STARTS: swap.answer_starts,
               C.MODIFIED_SPANS: [{C.SPAN_START: a, C.SPAN_END: b} for a, b in swap.spans],
-              C.NUM_REPLACEMENTS: len(swap.spans), **ent_values}
-    candidate = {**values, C.ORIGINAL_CONTEXT: context, C.QUESTION: row[C.QUESTION],
-                 C.ORIGINAL_ANSWER: row[C.ANSWER]}
+              C.NUM_REPLACEMENTS: len(swap.spans), C.QUESTION: question, **ent_values}
+    candidate = {**values, C.ORIGINAL_CONTEXT: context, C.ORIGINAL_ANSWER: row[C.ANSWER]}
     audit = row_audit(candidate, index, cfg)
     if any(audit[flag] is False for flag in _VERIFY):
         return filtered(row, cfg, prov, reasons.INCOHERENT_AFTER_SWAP, **ent_values)
