@@ -487,3 +487,14 @@ def test_a_common_word_is_never_drawn_as_a_one_word_name():
     assert set(bank.pool("ORG", "plural")[0]) == {"Yankees"}
     assert entries.drawable("NORP", "German")  # a nationality is a word by nature
     assert entries.drawable("PERSON", "Mary Jones") and not entries.drawable("PERSON", "Bush")
+
+
+@pytest.mark.parametrize("text,label,shaped", [
+    ("Prince Adam Kelmarski", "LOC", True), ("Queen Ottilie", "GPE", True),
+    ("Newtonianism", "GPE", True), ("St. Louis", "GPE", False),
+    ("General Electric", "ORG", False), ("World War II", "EVENT", False),
+    ("Lake Victoria", "LOC", False), ("Queen Ottilie", "PERSON", False),
+])
+def test_a_thing_named_like_a_person_is_ner_s_error(text, label, shaped):
+    from faithqa_spark.core.coherent import person_shaped
+    assert person_shaped(text, label) is shaped

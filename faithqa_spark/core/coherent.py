@@ -18,7 +18,7 @@ from typing import Sequence
 
 from faithqa_spark.core import chronology, entries, namekinds, reasons
 from faithqa_spark.core.bank import strip_possessive
-from faithqa_spark.core.gender import pronoun_gender
+from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
                                       word_before)
@@ -130,13 +130,39 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
     return sorted(full + lone)
 
 
+_ISM = re.compile(r"\w+(?:ism|isms)$")
+
+
+def person_shaped(original: str, label: str) -> bool:
+    """Whether a place, organisation or thing is named like a person: NER's type error
+    ("Philip II" as ORG, "Prince Adam Czartoryski" as LOC), or a doctrine ("Newtonianism"
+    as GPE)."""
+    if label == PERSON or label not in _NAME_TYPES or label in _TITLES:
+        return False
+    if _ISM.fullmatch(original):
+        return True
+    if namekinds.name_class(original) != "name":
+        return False  # "George Washington University", "Lake Victoria"
+    ws = original.split()
+    if len(ws) > 1 and ws[0].lower() in _PERSON_TITLES:
+        return True
+    # a regnal name whose first word is a given name ("Philip II"; not "World War II")
+    return entries.is_regnal(original) and given_name_known(ws[0] + " X") is True
+
+
+# a title before a name that makes it a person's ("Saint", "General" also begin places and
+# companies: "St. Louis", "General Electric")
+_PERSON_TITLES = frozenset("""prince princess king queen emperor empress sir lord lady duke
+duchess countess pope""".split())
+
+
 def check_mentions(context: str, original: str, label: str, regions: list[Region],
                    entities: Sequence[Entity]) -> None:
     """Refuse name parts another person of the context also uses, mentions that sit inside
     another name, a "person" right after an article ("the Golden mean": NER's error), a
     name whose "'s" NER cut off ("St. John's."), and a short form whose long form the
     context gives ("the National Rowing League (NRL)" when the entity is "NRL")."""
-    if any(_NAME_S.match(context, e) for _, e, _ in regions):
+    if any(_NAME_S.match(context, e) for _, e, _ in regions) or person_shaped(original, label):
         raise Refused(reasons.MALFORMED_ENTITY)
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
         raise Refused(reasons.DEFINED_SHORT_FORM)
