@@ -498,3 +498,13 @@ def test_a_common_word_is_never_drawn_as_a_one_word_name():
 def test_a_thing_named_like_a_person_is_ner_s_error(text, label, shaped):
     from faithqa_spark.core.coherent import person_shaped
     assert person_shaped(text, label) is shaped
+
+
+def test_a_figure_another_depends_on_is_not_swapped():
+    bank = SamplingIndex.from_bank({"CARDINAL": ["42,000", "61,500"], "PERCENT": ["25%", "44%"]})
+    ctx = "The relay carried the torch 137,000 km (85,000 mi), the longest relay so far."
+    o = run(ctx, "85,000", [("85,000", "CARDINAL"), ("137,000", "CARDINAL")], bank=bank)
+    assert o[C.REASON] == reasons.TIED_FIGURE
+    ctx = "Their ancestry was 50% Kelmari, 37% Orvanese and 13% Tallic, the survey found."
+    o = run(ctx, "37%", [("50%", "PERCENT"), ("37%", "PERCENT"), ("13%", "PERCENT")], bank=bank)
+    assert o[C.REASON] == reasons.TIED_FIGURE

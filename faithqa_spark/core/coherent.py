@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from faithqa_spark.core import chronology, entries, namekinds, reasons
+from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
@@ -35,6 +35,7 @@ _TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _TITLES = frozenset({"WORK_OF_ART", "LAW"})
 _THE_TYPES = frozenset({"GPE", "LOC"})  # places said with or without "the"
 _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
+_AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
 # an all-capital short form in brackets right after a name defines it: "the President's
 # Committee on Equal Employment Opportunity (PCEEO)"
 _DEFINED_SHORT = re.compile(r"\s*\(([A-Z][A-Za-z&.-]*[A-Z])\)")
@@ -164,6 +165,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
     context gives ("the National Rowing League (NRL)" when the entity is "NRL")."""
     if any(_NAME_S.match(context, e) for _, e, _ in regions) or person_shaped(original, label):
         raise Refused(reasons.MALFORMED_ENTITY)
+    if label in _AMOUNT_TYPES and any(arithmetic.tied(context, s, e) for s, e, _ in regions):
+        raise Refused(reasons.TIED_FIGURE)
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
         raise Refused(reasons.DEFINED_SHORT_FORM)
     if label == PERSON:

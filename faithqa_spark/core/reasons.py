@@ -25,6 +25,7 @@ MALFORMED_ENTITY = "malformed_entity"  # the matched entity does not look like i
 NO_FITTING_REPLACEMENT = "no_fitting_replacement"  # no entry of the same shape / parts / form / article
 NO_GENDER_MATCH = "no_gender_compatible_replacement"  # the context's pronouns fix a gender no entry fits
 QUESTION_NAMES_ENTITY = "question_names_entity"  # the question names the entity and the swap cannot be applied to it
+TIED_FIGURE = "tied_figure"  # another figure depends on the amount: a conversion ("137,000 km (85,000 mi)"), shares adding up to 100%
 DEFINED_SHORT_FORM = "defined_short_form"  # the entity is a short form the context spells out ("... League (NRL)")
 ANSWER_NOT_SWAPPED = "answer_span_not_swapped"  # the answer span holds no replaced mention
 INCOHERENT_AFTER_SWAP = "incoherent_after_swap"  # the final check found a leak, glue or doubled article
@@ -32,7 +33,7 @@ INCOHERENT_AFTER_SWAP = "incoherent_after_swap"  # the final check found a leak,
 COHERENT_REASONS = (
     AMBIGUOUS_NAME_PART, NAME_INSIDE_NAME, UNMAPPED_NAME_PART, MALFORMED_ENTITY,
     NO_FITTING_REPLACEMENT, NO_GENDER_MATCH, QUESTION_NAMES_ENTITY, ANSWER_NOT_SWAPPED,
-    INCOHERENT_AFTER_SWAP, DEFINED_SHORT_FORM,
+    INCOHERENT_AFTER_SWAP, DEFINED_SHORT_FORM, TIED_FIGURE,
 )
 
 PAPER_REASONS = (

@@ -1,0 +1,46 @@
+"""Figures a context ties together, so that no other number can take one's place.
+
+A swapped amount must leave the text true to itself. Two cases are checked, both exact:
+an amount given in two units ("137,000 km (85,000 mi)"), where the other figure is a
+conversion of this one, and shares of one whole ("37% European, 50% African and 13%
+Amerindian"), where the percentages of a sentence add up to 100.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_ABOUT = r"(?:about|approx\.|approximately|c\.|ca\.|~)?\s*"
+_UNIT = r"[^\W\d_][\w°.]*"
+# "137,000 km (85,000 mi)": an amount, its unit, then the same amount in another unit in
+# brackets (a bracketed year, "5,000 (2010)", has no unit and does not count)
+_CONVERSION_AFTER = re.compile(rf"\s*(?:{_UNIT}\s*)?\(\s*{_ABOUT}{_NUMBER}\s*{_UNIT}")
+_CONVERSION_BEFORE = re.compile(rf"{_NUMBER}\s*{_UNIT}\s*\(\s*{_ABOUT}$")
+_PERCENT = re.compile(rf"({_NUMBER})\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
+
+
+def converted(context: str, start: int, end: int) -> bool:
+    """Whether the amount at [start, end) is given in a second unit right beside it."""
+    return bool(_CONVERSION_AFTER.match(context, end)
+                or _CONVERSION_BEFORE.search(context[max(0, start - 40):start]))
+
+
+def _sentence(context: str, start: int, end: int) -> tuple[int, int]:
+    before = [m.end() for m in _SENTENCE_END.finditer(context, 0, start)]
+    after = _SENTENCE_END.search(context, end)
+    return (before[-1] if before else 0), (after.end() if after else len(context))
+
+
+def share_of_whole(context: str, start: int, end: int, tolerance: float = 1.5) -> bool:
+    """Whether the percentage at [start, end) is one of three or more in its sentence that
+    add up to 100 (within `tolerance` points, for rounding)."""
+    a, b = _sentence(context, start, end)
+    values = [float(m.group(1).replace(",", "")) for m in _PERCENT.finditer(context, a, b)]
+    return len(values) >= 3 and abs(sum(values) - 100.0) <= tolerance
+
+
+def tied(context: str, start: int, end: int) -> bool:
+    """Whether another figure of the context depends on the amount at [start, end)."""
+    return converted(context, start, end) or share_of_whole(context, start, end)

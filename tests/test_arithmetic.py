@@ -1,0 +1,31 @@
+"""core/arithmetic.py: figures a context ties together."""
+
+from __future__ import annotations
+
+from faithqa_spark.core.arithmetic import converted, share_of_whole, tied
+
+
+def at(context: str, text: str) -> tuple[str, int, int]:
+    i = context.index(text)
+    return context, i, i + len(text)
+
+
+def test_an_amount_given_in_two_units_is_tied():
+    ctx = "The relay carried the torch 137,000 km (85,000 mi) in 129 days."
+    assert converted(*at(ctx, "85,000"))
+    assert converted(*at(ctx, "137,000 km"))
+    assert converted(*at(ctx, "137,000"))
+    assert not converted(*at(ctx, "129"))
+    plain = "The town had 5,000 inhabitants (2010) and 12 churches (see below)."
+    assert not converted(*at(plain, "5,000")) and not converted(*at(plain, "12"))
+
+
+def test_shares_that_add_up_to_a_whole_are_tied():
+    ctx = ("Their ancestry was about 50% Kelmari, 37% Orvanese and 13% Tallic. "
+           "Only 20% of them spoke Kelmari at home.")
+    assert share_of_whole(*at(ctx, "about 50%"))
+    assert share_of_whole(*at(ctx, "13%"))
+    assert not share_of_whole(*at(ctx, "20%"))  # one figure in its sentence
+    two = "Sales rose 40% in spring and 60% in autumn."
+    assert not share_of_whole(*at(two, "40%"))  # two shares: could be anything
+    assert tied(*at(ctx, "37%")) and not tied(*at(ctx, "20%"))
