@@ -404,6 +404,8 @@ def test_well_formed_entries(etype, text, ok):
     ("DATE", "1907", "1934", True), ("DATE", "1907", "1888", False),  # another century
     ("DATE", "1907", "about 1934", False), ("DATE", "six years", "three years", True),
     ("DATE", "six years", "12 years", False), ("DATE", "March 1921", "March 1950", True),
+    ("DATE", "two-year", "fifty-year", False), ("DATE", "two-year", "four-year", True),
+    ("DATE", "twenty years", "three years", False),
     ("CARDINAL", "1,250", "3,400", True), ("CARDINAL", "1,250", "3400", False),
     ("CARDINAL", "seven", "five million", False), ("CARDINAL", "one", "three", False),
     ("NORP", "Germans", "Danes", True), ("NORP", "German", "Danes", False),

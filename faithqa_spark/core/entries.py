@@ -179,7 +179,9 @@ def fit_keys(etype: str, text: str) -> list[str]:
     elif etype in ("DATE", "CARDINAL") and key.split("|")[0] in _YEAR_SHAPES:
         loose = "|".join(key.split("|")[:2])  # a year of another century
     elif etype == "DATE" and key.startswith("duration|"):
-        loose = "|".join(key.split("|")[:3])  # the same unit, another number form
+        parts = key.split("|")
+        # the same unit, another number form; tens stay tens ("fifty-year" is no "two-year")
+        loose = "|".join(parts[:3]) + ("|tens" if parts[3:] and "t" in parts[3] else "")
     else:
         return [key]
     return [key] if loose == key else [key, loose]
@@ -278,7 +280,8 @@ def _date_detail(shape: str, text: str) -> str:
         # "three years", not "12 years", "a century" or "2015 season"
         m = _UNIT_WORD.search(text)
         n = _NUMBER.search(text)
-        number = len(n.group(0)) if n else "w" + str(len(_WORD_RUN.findall(text)))
+        number = len(n.group(0)) if n else "w" + str(len(_WORD_RUN.findall(text))) + (
+            "t" if _TENS.search(text) else "")  # "two-year terms" never "fifty-year terms"
         return f"|{m.group(0).lower() if m else ''}|{number}{'-' if '-' in text else ''}"
     if shape == "relative":
         # "each week" fits "every week", not "summer 1918"
@@ -315,6 +318,8 @@ def _number_words(text: str) -> str:
 
 _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 _WORD_RUN = re.compile(r"[a-z]+", re.IGNORECASE)
+_TENS = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+                   r"thousand|dozens?|scores?)\b", re.IGNORECASE)
 _UPPER_BOUND = ("up to", "less than", "fewer than", "at most", "under", "below", "nearly",
                 "almost", "just under", "only", "just")
 _LOWER_BOUND = ("over", "more than", "at least", "above", "in excess of", "just over")
