@@ -510,3 +510,9 @@ def test_a_figure_another_depends_on_is_not_swapped():
     ctx = "Their ancestry was 50% Kelmari, 37% Orvanese and 13% Tallic, the survey found."
     o = run(ctx, "37%", [("50%", "PERCENT"), ("37%", "PERCENT"), ("13%", "PERCENT")], bank=bank)
     assert o[C.REASON] == reasons.TIED_FIGURE
+
+
+def test_the_looser_duration_pool_keeps_tens_apart():
+    from faithqa_spark.core.entries import fit_keys
+    assert fit_keys("DATE", "twenty years")[-1] != fit_keys("DATE", "three years")[-1]
+    assert fit_keys("DATE", "three years")[-1] == fit_keys("DATE", "12 years")[-1]
