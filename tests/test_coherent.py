@@ -516,3 +516,9 @@ def test_the_looser_duration_pool_keeps_tens_apart():
     from faithqa_spark.core.entries import fit_keys
     assert fit_keys("DATE", "twenty years")[-1] != fit_keys("DATE", "three years")[-1]
     assert fit_keys("DATE", "three years")[-1] == fit_keys("DATE", "12 years")[-1]
+
+
+def test_a_norp_word_naming_an_age_is_refused():
+    ctx = "The Kelmaric period saw new comedy, and Kelmaric poets wrote for the stage."
+    o = run(ctx, "Kelmaric", [("Kelmaric", "NORP")])
+    assert o[C.REASON] == reasons.MALFORMED_ENTITY

@@ -35,6 +35,9 @@ _TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _TITLES = frozenset({"WORK_OF_ART", "LAW"})
 _THE_TYPES = frozenset({"GPE", "LOC"})  # places said with or without "the"
 _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
+# a NORP word before one of these names an age or a style, not a people
+_PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
+                           r"architecture|art)\b", re.IGNORECASE)
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
 # an all-capital short form in brackets right after a name defines it: "the President's
 # Committee on Equal Employment Opportunity (PCEEO)"
@@ -167,6 +170,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)
     if label in _AMOUNT_TYPES and any(arithmetic.tied(context, s, e) for s, e, _ in regions):
         raise Refused(reasons.TIED_FIGURE)
+    if label == "NORP" and any(_PERIOD_AFTER.match(context, e) for _, e, _ in regions):
+        raise Refused(reasons.MALFORMED_ENTITY)  # "the Hellenistic period": an age, no people
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
         raise Refused(reasons.DEFINED_SHORT_FORM)
     if label == PERSON:
