@@ -29,3 +29,10 @@ def test_shares_that_add_up_to_a_whole_are_tied():
     two = "Sales rose 40% in spring and 60% in autumn."
     assert not share_of_whole(*at(two, "40%"))  # two shares: could be anything
     assert tied(*at(ctx, "37%")) and not tied(*at(ctx, "20%"))
+
+
+def test_the_parts_of_a_ratio_are_tied():
+    from faithqa_spark.core.arithmetic import ratio
+    ctx = "In 2005, three out of five residents were graduates, and one in four was born abroad."
+    assert ratio(*at(ctx, "three")) and ratio(*at(ctx, "five")) and ratio(*at(ctx, "one"))
+    assert not ratio(*at(ctx, "2005"))

@@ -522,3 +522,20 @@ def test_a_norp_word_naming_an_age_is_refused():
     ctx = "The Kelmaric period saw new comedy, and Kelmaric poets wrote for the stage."
     o = run(ctx, "Kelmaric", [("Kelmaric", "NORP")])
     assert o[C.REASON] == reasons.MALFORMED_ENTITY
+
+
+def test_more_of_ner_s_errors_and_names_inside_names():
+    from faithqa_spark.core.coherent import person_shaped
+    from faithqa_spark.core.namekinds import name_class
+    from faithqa_spark.core.coherent import org_named_like_person
+    if lexicon_available():
+        known = SamplingIndex.from_bank({"ORG": ["Walter Kelm"]})
+        assert org_named_like_person("Millard Sheets", "ORG", known)
+        assert not org_named_like_person("Walter Kelm", "ORG", known)  # the corpus's ORG
+        assert not org_named_like_person("San Jose", "GPE", known)
+        assert not person_shaped("San Jose", "GPE")
+    assert name_class("National Rowing Act") == "law" and name_class("Mont Kelmar") == "land"
+    assert not entries.drawable("CARDINAL", "zero") and entries.drawable("CARDINAL", "six")
+    ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."
+    o = run(ctx, "Peter", [("Peter", "PERSON")])
+    assert o[C.REASON] == reasons.NAME_INSIDE_NAME

@@ -1,9 +1,9 @@
 """Figures a context ties together, so that no other number can take one's place.
 
-A swapped amount must leave the text true to itself. Two cases are checked, both exact:
-an amount given in two units ("137,000 km (85,000 mi)"), where the other figure is a
-conversion of this one, and shares of one whole ("37% European, 50% African and 13%
-Amerindian"), where the percentages of a sentence add up to 100.
+A swapped amount must leave the text true to itself. Three cases are checked: an amount
+given in two units ("137,000 km (85,000 mi)"), where the other figure is a conversion of
+this one; shares of one whole ("37% European, 50% African and 13% Amerindian"), where the
+percentages of a sentence add up to 100; and the parts of a ratio ("three out of five").
 """
 
 from __future__ import annotations
@@ -41,6 +41,21 @@ def share_of_whole(context: str, start: int, end: int, tolerance: float = 1.5) -
     return len(values) >= 3 and abs(sum(values) - 100.0) <= tolerance
 
 
+# "three out of five", "one in four": a ratio whose parts are read together
+_RATIO_AFTER = re.compile(r"\s+(?:out\s+of|in)\s+(?:\d|one|two|three|four|five|six|seven|eight|"
+                          r"nine|ten|every)\b", re.IGNORECASE)
+_RATIO_BEFORE = re.compile(r"\b(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten)"
+                           r"\s+(?:out\s+of|in)\s+$", re.IGNORECASE)
+
+
+def ratio(context: str, start: int, end: int) -> bool:
+    """Whether the amount at [start, end) is a part or the whole of a ratio ("three out of
+    five Manhattan residents")."""
+    return bool(_RATIO_AFTER.match(context, end)
+                or _RATIO_BEFORE.search(context[max(0, start - 20):start]))
+
+
 def tied(context: str, start: int, end: int) -> bool:
     """Whether another figure of the context depends on the amount at [start, end)."""
-    return converted(context, start, end) or share_of_whole(context, start, end)
+    return (converted(context, start, end) or share_of_whole(context, start, end)
+            or ratio(context, start, end))

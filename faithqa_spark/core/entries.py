@@ -378,6 +378,8 @@ def drawable(etype: str, text: str) -> bool:
         return False
     if etype == "PERSON" and not person_like(text):
         return False
+    if etype == "CARDINAL" and text.strip().lower() in ("zero", "0", "none", "nil"):
+        return False  # "one of the zero dimensions": nothing counts as none
     return not (etype in _WORD_CHECKED_TYPES and common_word(text))
 
 

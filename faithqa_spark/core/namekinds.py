@@ -35,7 +35,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "region": "province county district region prefecture territory governorate oblast "
               "canton state",
     "water": "river sea ocean lake bay gulf strait channel creek",
-    "land": "mountains mountain mount hills valley desert island islands peninsula plateau "
+    "land": "mountains mountain mount mont monte hills valley desert island islands peninsula plateau "
             "basin forest plain plains range",
     "site": "stadium arena bridge tower hall palace castle museum airport station park "
             "square street avenue road highway building center centre theatre theater "
@@ -44,6 +44,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "conflict": "war wars battle siege revolution uprising rebellion campaign invasion "
                 "massacre crisis offensive insurrection",
     "contest": "olympics games cup championship championships series bowl open tournament",
+    "law": "act acts treaty code charter constitution amendment bill statute",
     "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}

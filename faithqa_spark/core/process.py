@@ -143,6 +143,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         if not regions:
             return filtered(row, cfg, prov, reasons.CONTEXT_UNCHANGED, **ent_values)
         coh.check_mentions(context, original, etype, regions, entities)
+        if coh.org_named_like_person(original, etype, index):
+            return filtered(row, cfg, prov, reasons.MALFORMED_ENTITY, **ent_values)
         short = coh.short_form(context, original, regions)
         if short:
             regions = coh.with_short_form(context, regions, short)
