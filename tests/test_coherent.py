@@ -536,6 +536,7 @@ def test_more_of_ner_s_errors_and_names_inside_names():
         assert not person_shaped("San Jose", "GPE")
     assert name_class("National Rowing Act") == "law" and name_class("Mont Kelmar") == "land"
     assert not entries.drawable("CARDINAL", "zero") and entries.drawable("CARDINAL", "six")
+    assert not entries.drawable("PERSON", "Walter Kelm Park")
     ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."
     o = run(ctx, "Peter", [("Peter", "PERSON")])
     assert o[C.REASON] == reasons.NAME_INSIDE_NAME

@@ -376,8 +376,8 @@ def drawable(etype: str, text: str) -> bool:
     with a known given name, no common word as a one-word name."""
     if not well_formed(etype, text):
         return False
-    if etype == "PERSON" and not person_like(text):
-        return False
+    if etype == "PERSON" and (not person_like(text) or name_class(text) not in ("name", "plural")):
+        return False  # "Telewizja Polska"; "Van Cortlandt Park" (a head word: a place)
     if etype == "CARDINAL" and text.strip().lower() in ("zero", "0", "none", "nil"):
         return False  # "one of the zero dimensions": nothing counts as none
     return not (etype in _WORD_CHECKED_TYPES and common_word(text))
