@@ -32,13 +32,20 @@ RULER_PATTERNS = [
 def spark():
     from faithqa_spark.config import load_config
     from faithqa_spark.spark.session import build_session
+    from servers import S3A_JARS_DIR
 
-    s = build_session(load_config(), master="local[2]", extra={
+    extra = {
         "spark.sql.shuffle.partitions": "4",
         "spark.default.parallelism": "2",
         "spark.ui.enabled": "false",
         "spark.driver.memory": "2g",
-    })
+    }
+    if any(S3A_JARS_DIR.glob("hadoop-aws-*.jar")):
+        # S3A (hadoop-aws and the AWS SDK modules of `scripts/setup.sh --test`), so that the
+        # object-store tests can run the job in this session (local mode: the driver's class
+        # path is the executors')
+        extra["spark.driver.extraClassPath"] = str(S3A_JARS_DIR / "*")
+    s = build_session(load_config(), master="local[2]", extra=extra)
     yield s
     s.stop()
 
