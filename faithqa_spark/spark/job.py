@@ -177,7 +177,8 @@ def training_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, final: Da
     exports = selected_exports(plan.formats)
     if not exports:
         return
-    lines = plan.keep(ST.export_lines(spark, T.dataset(final), cfg, exports))
+    lines = plan.keep(ST.export_lines(spark, T.dataset(final), cfg, exports,
+                                       ST.pool_groups(report)))
     report["training"] = ST.line_counts(lines, exports)
     ST.add_outputs(plan, lines, exports)
     stages.done("training", ", ".join(
