@@ -174,22 +174,14 @@ def load(directory: str | Path, types: Iterable[str], settings: fs.Settings = ()
             entities[etype] = []
             continue
         f = fs.join(uri, name)
-        try:
-            data = json.loads(_read(f, settings).decode("utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise BankError(f"{f}: not valid JSON: {e}") from None
+        data = _read_json(f, settings)
         if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
             raise BankError(f"{f}: must be a JSON list of strings")
         entities[etype] = sorted(set(s.strip() for s in data if s.strip()))
     if not any(entities.values()):
         raise BankError(f"{uri}: no entities of the types {', '.join(types)}")
-    frequency: dict[str, dict[str, int]] = {}
-    if "frequency.json" in names:
-        f = fs.join(uri, "frequency.json")
-        try:
-            frequency = json.loads(_read(f, settings).decode("utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise BankError(f"{f}: not valid JSON: {e}") from None
+    frequency = (_read_json(fs.join(uri, "frequency.json"), settings)
+                 if "frequency.json" in names else {})
     return EntityBank(entities, frequency)
 
 
@@ -210,11 +202,13 @@ def _bank_listing(uri: str, settings: fs.Settings) -> set[str]:
     return {fs.split_uri(f)[2].rsplit("/", 1)[-1] for f in files}
 
 
-def _read(uri: str, settings: fs.Settings) -> bytes:
+def _read_json(uri: str, settings: fs.Settings) -> Any:
     try:
-        return fs.read_bytes(uri, settings)
+        return json.loads(fs.read_bytes(uri, settings).decode("utf-8"))
     except OSError as e:
         raise BankError(f"{uri}: cannot be read: {_one_line(e)}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise BankError(f"{uri}: not valid JSON: {e}") from None
 
 
 def bank_genders(votes: Iterable[tuple[str, str, int]], cfg: BankCfg) -> dict[str, str]:
