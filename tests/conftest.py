@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_DATA = REPO.parent / "shared" / "data"
+# the real data sets beside the checkout; FAITHQA_SHARED_DATA points elsewhere (a worktree
+# whose parent directory has no shared/)
+SHARED_DATA = Path(os.environ.get("FAITHQA_SHARED_DATA", REPO.parent / "shared" / "data"))
 SAMPLE = REPO / "faithqa_spark" / "sample"
 
 # Spark's Python workers must run the same interpreter as the tests (the .venv one).
