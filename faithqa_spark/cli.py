@@ -60,19 +60,22 @@ def parse(argv: list[str] | None, prog: str) -> Run:
     cfg = load_config(args.config, overrides)
     storage = fs.launch_settings()
     files = collect_inputs(args.squad, args.triviaqa, storage)
-    if args.bank and not _is_dir(args.bank, storage):
-        raise InputError(f"--bank: entity bank directory not found: {args.bank}")
+    if args.bank:
+        _check_bank(args.bank, storage)
     check_bank_inputs(files, cfg, args.bank)
     return Run(cfg, files, cfg.output.dir, args.bank, args.master, _absolute(args.ner_cache))
 
 
-def _is_dir(uri: str, storage: fs.Settings) -> bool:
-    if fs.is_local(uri):
-        return Path(fs.local_path(uri)).is_dir()
+def _check_bank(uri: str, storage: fs.Settings) -> None:
+    """--bank names a directory that can be listed (a local path or a URI): a one-line
+    error naming it otherwise, before Spark starts."""
     try:
-        return fs.is_dir(uri, storage)
-    except OSError:
-        return False
+        found = fs.is_dir(uri, storage)
+    except (OSError, ValueError) as e:  # unreachable store, unsupported scheme
+        why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise InputError(f"--bank {uri}: cannot be read: {why}") from None
+    if not found:
+        raise InputError(f"--bank: entity bank directory not found: {uri}")
 
 
 def _absolute(uri: str | None) -> str | None:

@@ -124,6 +124,7 @@ class SparkCfg:
     chars_per_ner_partition: int  # NER partitions are sized by text length, not row count
     min_partitions_per_core: int
     log_level: str
+    cache_batch_rows: int  # rows per cached columnar batch (bounds a task's heap, see session)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_DATA = REPO.parent / "shared" / "data"
+# the real data sets beside the checkout; FAITHQA_SHARED_DATA points elsewhere (a worktree
+# whose parent directory has no shared/)
+SHARED_DATA = Path(os.environ.get("FAITHQA_SHARED_DATA", REPO.parent / "shared" / "data"))
 SAMPLE = REPO / "faithqa_spark" / "sample"
 
 # Spark's Python workers must run the same interpreter as the tests (the .venv one).
@@ -32,13 +34,20 @@ RULER_PATTERNS = [
 def spark():
     from faithqa_spark.config import load_config
     from faithqa_spark.spark.session import build_session
+    from servers import S3A_JARS_DIR
 
-    s = build_session(load_config(), master="local[2]", extra={
+    extra = {
         "spark.sql.shuffle.partitions": "4",
         "spark.default.parallelism": "2",
         "spark.ui.enabled": "false",
         "spark.driver.memory": "2g",
-    })
+    }
+    if any(S3A_JARS_DIR.glob("hadoop-aws-*.jar")):
+        # S3A (hadoop-aws and the AWS SDK modules of `scripts/setup.sh --test`), so that the
+        # object-store tests can run the job in this session (local mode: the driver's class
+        # path is the executors')
+        extra["spark.driver.extraClassPath"] = str(S3A_JARS_DIR / "*")
+    s = build_session(load_config(), master="local[2]", extra=extra)
     yield s
     s.stop()
 

@@ -152,3 +152,15 @@ def test_spark_schemas_follow_the_field_lists():
     assert spans.fieldNames() == [C.SPAN_START, C.SPAN_END]
     assert S.OUTCOME_SCHEMA[C.SPLIT_KEY].dataType == T.LongType()
     assert S.NER_SCHEMA[C.IN_BANK].dataType == T.BooleanType()
+
+
+def test_bank_uris_keep_their_form(tmp_path):
+    b = bank.assemble([("GPE", "Ostrava", 2)], ALL_KEPT)
+    bank.save(b, f"file:{tmp_path}/bank")  # a file: URI, not a directory named "file:"
+    assert bank.load(f"file://{tmp_path}/bank", ALL_KEPT.types).entities == b.entities
+    assert bank.load(str(tmp_path / "bank"), ALL_KEPT.types).entities == b.entities
+    with pytest.raises(bank.BankError, match="^entity bank directory nofs://x/bank: cannot be "
+                                             "read: unsupported filesystem nofs://"):
+        bank.load("nofs://x/bank", CFG.bank.types)
+    with pytest.raises(bank.BankError, match=f"^entity bank directory not found: file:{tmp_path}"):
+        bank.load(f"file:{tmp_path}/missing", CFG.bank.types)

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from faithqa_spark.core.training_exports import data_files_pattern
+
 from conftest import SHARED_DATA
 from helpers import DATASET_FILES, spark_submit
 
@@ -16,11 +18,6 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not TRAIN.exists(), reason="../shared/data not present")]
 
 
-# Passed before the training exports were wired in (239 s). Now the driver JVM (which runs the
-# tasks in local mode) runs out of heap in the abstention pools' window, which sorts every
-# distinct context of a (source, split) in one task; issue 13 stays open until that is bounded.
-@pytest.mark.xfail(strict=False, reason="the 512 MB driver run fails since the audit, the coherent "
-                   "policy and the training exports were wired in (issue 13, open)")
 def test_squad_train_with_a_512m_driver(tmp_path):
     proc = spark_submit("local[2]", ["--squad", str(TRAIN), "--output", str(tmp_path)],
                         {"spark.driver.memory": "512m"}, timeout=3600)
@@ -30,3 +27,8 @@ def test_squad_train_with_a_512m_driver(tmp_path):
     assert squad["input_records"] == 87_599
     lines = sum(1 for rel in DATASET_FILES for _ in (tmp_path / rel).open())
     assert lines == squad["success"] > 40_000
+    # the training exports (their cached lines are the widest rows of the run) all written
+    for export, counts in report["training"].items():
+        for split, n in counts["splits"].items():
+            files = sorted(tmp_path.glob(data_files_pattern(export, split)))
+            assert files and sum(1 for f in files for _ in f.open()) == n > 0, (export, split)

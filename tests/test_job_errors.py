@@ -95,3 +95,11 @@ def test_bad_bank_directory_is_reported_before_any_work(tmp_path, capsys):
                         "--output", str(tmp_path / "o")], capsys)
     assert rc == 2 and "entity bank directory not found" in err
     assert not (tmp_path / "o").exists()
+
+
+def test_bank_uri_of_an_unknown_filesystem_is_one_line_naming_it(tmp_path, capsys):
+    rc, err = run_main(["--squad", str(SAMPLE_SQUAD), "--bank", "nofs://store/bank",
+                        "--output", str(tmp_path / "o")], capsys)
+    assert rc == 2 and err.count("\n") == 1
+    assert "--bank nofs://store/bank: cannot be read: unsupported filesystem nofs://" in err
+    assert not (tmp_path / "o").exists()

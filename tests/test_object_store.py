@@ -71,3 +71,58 @@ def test_job_reads_squad_from_s3a_and_writes_every_output_there(ruler_model, tmp
         assert proc.returncode == 0, proc.stderr[-3000:]
         for rel in DATASET_FILES:
             assert fs.read_bytes(f"s3a://faithqa/out/{rel}", settings) == (local / rel).read_bytes()
+
+
+# ------------------------------------------------- --bank and --ner-cache on s3a, in-process
+
+@pytest.fixture(scope="module")
+def s3(spark):
+    """A moto server for this module, its S3A settings set on the shared session's Hadoop
+    configuration (where `fs.spark_hadoop_settings` finds them) and unset after."""
+    s3a_jars()
+    hconf = spark.sparkContext._jsc.hadoopConfiguration()
+    with moto_s3() as server:
+        conf = server.hadoop_conf()
+        for k, v in conf.items():
+            hconf.set(k, v)
+        try:
+            yield server
+        finally:
+            for k in conf:
+                hconf.unset(k)
+
+
+def test_bank_and_ner_cache_on_s3a(spark, s3, ruler_model, tmp_path):
+    from faithqa_spark.core import bank as cbank
+    from faithqa_spark.spark.job import build_dataset
+
+    cfg = load_config(None, [f'ner.model="{ruler_model}"'])
+    files = collect_inputs([str(SAMPLE_SQUAD)], None)
+    settings = fs.spark_hadoop_settings(spark)
+    s3.create_bucket("faithqa-bank")  # its own bucket: S3A caches a filesystem per bucket
+    built = run_reference(cfg, files, tmp_path / "built").output_dir / "entity_bank"
+    bank_uri, cache_uri = "s3a://faithqa-bank/bank", "s3a://faithqa-bank/ner-cache"
+    cbank.save(cbank.load(built, cfg.bank.types), bank_uri, settings)
+    assert cbank.load(bank_uri, cfg.bank.types, settings).entities == \
+        cbank.load(built, cfg.bank.types).entities
+    want = run_reference(cfg, files, tmp_path / "ref", bank_dir=str(built))
+    runs = [build_dataset(spark, cfg, files, tmp_path / name, bank_uri, cache_uri)
+            for name in ("first", "second")]
+    for run in runs:
+        assert run.report["bank"]["origin"] == bank_uri
+        for rel in DATASET_FILES:
+            assert (run.output_dir / rel).read_bytes() == (want.output_dir / rel).read_bytes()
+    first, second = (run.report["ner"] for run in runs)
+    assert first["sent_to_ner"] == first["distinct_contexts"] > 0  # the cache was empty
+    assert fs.is_dir(cache_uri + "/_delta_log", settings)  # ... and is now on S3
+    assert second == {**first, "sent_to_ner": 0, "from_cache": first["distinct_contexts"]}
+
+
+def test_a_missing_bank_on_s3a_is_one_line_naming_it(spark, s3):
+    from faithqa_spark.core import bank as cbank
+    from faithqa_spark.errors import BankError
+
+    s3.create_bucket("faithqa-nobank")
+    uri = "s3a://faithqa-nobank/bank"
+    with pytest.raises(BankError, match=f"^entity bank directory not found: {uri}$"):
+        cbank.load(uri, ["PERSON"], fs.spark_hadoop_settings(spark))

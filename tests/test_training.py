@@ -252,3 +252,24 @@ def test_skipped_draws_are_counted_per_export_reason_and_kind() -> None:
     assert counts["dpo"]["skipped"] == {R.ABSTENTION_NO_CONTEXT: {C.ABSTENTION: 1}}
     assert counts["sft"]["kinds"][C.FACTUAL] == {"train": 1, "dev": 0, "test": 0}
     assert "dialogues" not in counts
+
+
+def test_spark_pools_are_the_reference_pools(spark) -> None:
+    """The bounded top-k per (source, split) on Spark picks exactly `build_pools`' contexts:
+    more contexts than the pool holds, spread over partitions, repeated across rows (a
+    repeat is one context), and a group with fewer than the pool's size."""
+    from faithqa_spark.spark.training import abstention_pools
+
+    size = 4
+    cfg = load_config(None, [f"training.abstention_pool_size={size}"])
+    rows = [{C.SOURCE: source, C.SPLIT: split, C.ORIGINAL_CONTEXT: f"{source} {split} text {i}."}
+            for source, split, n in [("squad", "train", 30), ("squad", "dev", 9),
+                                     ("triviaqa", "train", 12), ("triviaqa", "test", 2)]
+            for i in range(n) for _ in range(1 + i % 3)]
+    df = spark.createDataFrame(rows, f"{C.SOURCE} string, {C.SPLIT} string, "
+                                     f"{C.ORIGINAL_CONTEXT} string").repartition(5)
+    groups = [("squad", "train"), ("squad", "dev"), ("triviaqa", "train"),
+              ("triviaqa", "test"), ("triviaqa", "dev")]  # the last has no rows
+    want = build_pools(rows, cfg.pipeline.seed, size)
+    assert abstention_pools(df, cfg, groups) == want
+    assert [len(want[g]) for g in groups[:4]] == [size, size, size, 2]

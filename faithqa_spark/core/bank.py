@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
+from faithqa_spark import fs
 from faithqa_spark.config import BankCfg
 from faithqa_spark.io import temp_dir
 from faithqa_spark.core import fields as C
@@ -128,46 +129,86 @@ def _merge_case(variants: Mapping[str, int]) -> dict[str, int]:
     return out
 
 
-def save(bank: EntityBank, directory: str | Path) -> None:
-    """Write the paper's format atomically: a temporary directory renamed into place."""
-    directory = Path(directory)
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    tmp = temp_dir(directory.parent, ".bank-")
-    for etype, texts in bank.entities.items():
-        (tmp / f"{etype}.json").write_text(
-            json.dumps(texts, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    (tmp / "summary.json").write_text(json.dumps(bank.counts(), indent=2) + "\n")
-    (tmp / "frequency.json").write_text(
-        json.dumps(bank.frequency, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
-    if directory.exists():
-        shutil.rmtree(directory)
-    os.replace(tmp, directory)
+def bank_files(bank: EntityBank) -> dict[str, bytes]:
+    """The paper's format as file name -> bytes: one sorted JSON list per type,
+    summary.json (per-type counts) and frequency.json."""
+    files = {f"{etype}.json": (json.dumps(texts, ensure_ascii=False, indent=2) + "\n")
+             for etype, texts in bank.entities.items()}
+    files["summary.json"] = json.dumps(bank.counts(), indent=2) + "\n"
+    files["frequency.json"] = json.dumps(bank.frequency, ensure_ascii=False,
+                                         sort_keys=True) + "\n"
+    return {name: text.encode("utf-8") for name, text in files.items()}
 
 
-def load(directory: str | Path, types: Iterable[str]) -> EntityBank:
-    """Load a bank in the paper's format. Types with no file are empty; a file that is not a
-    JSON list of strings is an error naming the file."""
-    directory = Path(directory)
-    if not directory.is_dir():
-        raise BankError(f"entity bank directory not found: {directory}")
+def save(bank: EntityBank, directory: str | Path, settings: fs.Settings = ()) -> None:
+    """Write the paper's format to `directory`, a local path or a URI (`fs`). Locally
+    atomically: a temporary directory renamed into place. On other filesystems (object
+    stores have no rename) file by file: there the directory is a staging one, published
+    with the run's outputs."""
+    uri = str(directory)
+    if not fs.is_local(uri):
+        for name, data in bank_files(bank).items():
+            fs.write_bytes(fs.join(uri, name), data, settings)
+        return
+    target = Path(fs.local_path(uri))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temp_dir(target.parent, ".bank-")
+    for name, data in bank_files(bank).items():
+        (tmp / name).write_bytes(data)
+    if target.exists():
+        shutil.rmtree(target)
+    os.replace(tmp, target)
+
+
+def load(directory: str | Path, types: Iterable[str], settings: fs.Settings = ()) -> EntityBank:
+    """Load a bank in the paper's format from `directory`, a local path or a URI of any
+    filesystem `fs` reaches (`settings`: its Hadoop settings, e.g. `fs.spark_hadoop_settings`).
+    Types with no file are empty; a missing or unreadable directory, or a file that is not a
+    JSON list of strings, is a one-line BankError naming it."""
+    uri, types = str(directory), list(types)
+    names = _bank_listing(uri, settings)
     entities: dict[str, list[str]] = {}
     for etype in types:
-        f = directory / f"{etype}.json"
-        if not f.exists():
+        name = f"{etype}.json"
+        if name not in names:
             entities[etype] = []
             continue
-        try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise BankError(f"{f}: not valid JSON: {e}") from None
+        f = fs.join(uri, name)
+        data = _read_json(f, settings)
         if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
             raise BankError(f"{f}: must be a JSON list of strings")
         entities[etype] = sorted(set(s.strip() for s in data if s.strip()))
     if not any(entities.values()):
-        raise BankError(f"{directory}: no entities of the types {', '.join(types)}")
-    freq_file = directory / "frequency.json"
-    frequency = json.loads(freq_file.read_text(encoding="utf-8")) if freq_file.exists() else {}
+        raise BankError(f"{uri}: no entities of the types {', '.join(types)}")
+    frequency = (_read_json(fs.join(uri, "frequency.json"), settings)
+                 if "frequency.json" in names else {})
     return EntityBank(entities, frequency)
+
+
+def _one_line(e: BaseException) -> str:
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]
+
+
+def _bank_listing(uri: str, settings: fs.Settings) -> set[str]:
+    """The names of the files directly in bank directory `uri` (one listing, not a request
+    per type: cheaper on object stores)."""
+    try:
+        found = fs.is_dir(uri, settings)
+        files = fs.list_files(uri, settings) if found else []
+    except (OSError, ValueError) as e:  # unreachable store, unsupported scheme, bad URI
+        raise BankError(f"entity bank directory {uri}: cannot be read: {_one_line(e)}") from None
+    if not found:
+        raise BankError(f"entity bank directory not found: {uri}")
+    return {fs.split_uri(f)[2].rsplit("/", 1)[-1] for f in files}
+
+
+def _read_json(uri: str, settings: fs.Settings) -> Any:
+    try:
+        return json.loads(fs.read_bytes(uri, settings).decode("utf-8"))
+    except OSError as e:
+        raise BankError(f"{uri}: cannot be read: {_one_line(e)}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise BankError(f"{uri}: not valid JSON: {e}") from None
 
 
 def bank_genders(votes: Iterable[tuple[str, str, int]], cfg: BankCfg) -> dict[str, str]:

@@ -15,6 +15,7 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from faithqa_spark import PIPELINE_VERSION
+from faithqa_spark import fs
 from faithqa_spark import ner as fner
 from faithqa_spark.config import Config
 from faithqa_spark.core import bank as cbank
@@ -45,7 +46,8 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
     out, started, stages = Path(output_dir), time.time(), Stages()
     with OutputPlan(spark, out, cfg, ner_cache=ner_cache is not None) as plan:
         # a bad --bank directory is reported before any work, not after NER
-        given_bank = cbank.load(bank_dir, cfg.bank.types) if bank_dir else None
+        given_bank = (cbank.load(bank_dir, cfg.bank.types, fs.spark_hadoop_settings(spark))
+                      if bank_dir else None)
         # unless a cache may hold every context, the NER model loads during the read
         with warm_workers(spark, cfg, busy=len(files), enabled=ner_cache is None):
             qa, inputs = read_stage(spark, plan, cfg, files, stages)
@@ -175,7 +177,8 @@ def training_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, final: Da
     exports = selected_exports(plan.formats)
     if not exports:
         return
-    lines = plan.keep(ST.export_lines(spark, T.dataset(final), cfg, exports))
+    lines = plan.keep(ST.export_lines(spark, T.dataset(final), cfg, exports,
+                                       ST.pool_groups(report)))
     report["training"] = ST.line_counts(lines, exports)
     ST.add_outputs(plan, lines, exports)
     stages.done("training", ", ".join(

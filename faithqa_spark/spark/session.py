@@ -53,6 +53,16 @@ def build_session(cfg: Config, master: str | None = None,
         # NER in the Python workers runs faster single-threaded (see faithqa_spark.threads);
         # the executors' environment reaches their Python daemon and its workers
         **{f"spark.executorEnv.{k}": v for k, v in SINGLE_THREADED_ENV.items()},
+        # A cached batch's column buffers grow by doubling in the heap until the batch is
+        # complete, unseen by Spark's memory manager; with rows of 1-5 KB (contexts, training
+        # lines) Spark's 10,000 rows per batch is 30-150 MB per task, which ran a 512 MB
+        # driver (local mode: the tasks' JVM) out of heap. Fewer rows bound it.
+        "spark.sql.inMemoryColumnarStorage.batchSize": str(cfg.spark.cache_batch_rows),
+        # A cached partition is serialized (MEMORY_AND_DISK) batch by batch by Java
+        # serialization, whose stream keeps every object written in its handle table until
+        # it is reset, by default every 100 objects: all the batches of a partition, which a
+        # heap dump of the 512 MB run found holding 108 MB. Reset after each batch.
+        "spark.serializer.objectStreamReset": "1",
     }
     given = SparkConf(loadDefaults=False)
     if started_by_spark_submit():

@@ -6,9 +6,10 @@ driver: only the bounded abstention pools and the counts per (export, kind, spli
 
 from __future__ import annotations
 
-from typing import Any
+from functools import reduce
+from typing import Any, Iterable
 
-from pyspark.sql import DataFrame, SparkSession, Window
+from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from faithqa_spark import io as fio
@@ -23,31 +24,43 @@ from faithqa_spark.spark import tasks
 from faithqa_spark.spark.outputs import OutputPlan, write_text
 from faithqa_spark.spark.transforms import in_export_order
 
-_KEY, _RANK, _FILE = "_pool_key", "_pool_rank", "_file"
+_KEY, _FILE = "_pool_key", "_file"
 
 
-def abstention_pools(dataset: DataFrame, cfg: Config) -> dict[PoolKey, list[str]]:
-    """Per (source, split) the `training.abstention_pool_size` distinct original contexts
-    with the smallest (pool_key, text) (`core.controls.build_pools`): the key is Spark's
-    built-in sha2 (no Python worker), the rank a window per group; only the pools, a bounded
-    number of texts, are collected."""
+def abstention_pools(dataset: DataFrame, cfg: Config,
+                     groups: Iterable[PoolKey]) -> dict[PoolKey, list[str]]:
+    """Per (source, split) of `groups` the `training.abstention_pool_size` distinct original
+    contexts with the smallest (pool_key, text) (`core.controls.build_pools`). The key is
+    Spark's built-in sha2 (no Python worker). Each group's pool is a sort-and-limit, which
+    Spark runs as a top-k: every task keeps its `size` smallest rows, and one task merges
+    those; so no task holds more than that, where a window over (source, split) sorted every
+    distinct context of a split in one task. Only the pools are collected."""
     size = cfg.training.abstention_pool_size
     key = F.sha2(F.concat(F.lit(pool_key_prefix(cfg.pipeline.seed)),
                           F.col(C.ORIGINAL_CONTEXT)), 256)
-    rank = F.row_number().over(Window.partitionBy(C.SOURCE, C.SPLIT)
-                               .orderBy(F.col(_KEY), F.col(C.ORIGINAL_CONTEXT)))
-    top = (dataset.select(C.SOURCE, C.SPLIT, C.ORIGINAL_CONTEXT).distinct()
-           .withColumn(_KEY, key).withColumn(_RANK, rank).filter(F.col(_RANK) <= size))
-    entries = top.select(C.SOURCE, C.SPLIT, _KEY, C.ORIGINAL_CONTEXT).collect()
+    contexts = dataset.select(C.SOURCE, C.SPLIT, C.ORIGINAL_CONTEXT).distinct()
+    tops = [contexts.filter((F.col(C.SOURCE) == source) & (F.col(C.SPLIT) == split))
+            .withColumn(_KEY, key).orderBy(_KEY, C.ORIGINAL_CONTEXT).limit(size)
+            .select(C.SOURCE, C.SPLIT, _KEY, C.ORIGINAL_CONTEXT)
+            for source, split in sorted(set(groups))]
+    if not tops:
+        return {}
+    entries = reduce(DataFrame.unionByName, tops).collect()
     return pools_from_keyed((tuple(r) for r in entries), size)
 
 
+def pool_groups(report: dict[str, Any]) -> list[PoolKey]:
+    """The (source, split) groups that have dataset rows, from report.json's counts."""
+    return [(source, split) for source, s in report["sources"].items()
+            for split, n in s["splits"].items() if n]
+
+
 def export_lines(spark: SparkSession, dataset: DataFrame, cfg: Config,
-                 exports: list[str]) -> DataFrame:
+                 exports: list[str], groups: Iterable[PoolKey]) -> DataFrame:
     """Every dataset row's export lines (TRAINING_LINE_FIELDS), by
-    `core.training_exports.export_lines` with the pools broadcast as plain data (lazy but
-    for the pools' collect)."""
-    pools = spark.sparkContext.broadcast(abstention_pools(dataset, cfg))
+    `core.training_exports.export_lines` with the pools of `groups` (`pool_groups`)
+    broadcast as plain data (lazy but for the pools' collect)."""
+    pools = spark.sparkContext.broadcast(abstention_pools(dataset, cfg, groups))
     return dataset.mapInArrow(tasks.training_task(cfg, pools, exports),
                               S.struct_type(C.TRAINING_LINE_FIELDS))
 
