@@ -144,6 +144,17 @@ def save(bank: EntityBank, directory: str | Path) -> None:
     os.replace(tmp, directory)
 
 
+def bank_files(bank: EntityBank) -> dict[str, str]:
+    """The paper's format as file name -> text: what `save` writes, for writers of a run's
+    entity_bank/ on any filesystem (`outdir.OutDir`)."""
+    files = {f"{etype}.json": json.dumps(texts, ensure_ascii=False, indent=2) + "\n"
+             for etype, texts in bank.entities.items()}
+    files["summary.json"] = json.dumps(bank.counts(), indent=2) + "\n"
+    files["frequency.json"] = json.dumps(bank.frequency, ensure_ascii=False,
+                                         sort_keys=True) + "\n"
+    return files
+
+
 def load(directory: str | Path, types: Iterable[str]) -> EntityBank:
     """Load a bank in the paper's format. Types with no file are empty; a file that is not a
     JSON list of strings is an error naming the file."""
