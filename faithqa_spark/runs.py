@@ -138,12 +138,19 @@ class RunDir:
         return [f["path"] for f in files]
 
     def _entry_files(self, name: str) -> list[tuple[str, int]]:
+        """The files of one run entry; hidden ones (the temporary file of a task that died
+        mid-write, `fs.open_output`) are removed, not listed."""
         fsys, path = fs.resolve(self.out.path(name), self.out.settings)
         info = fsys.get_file_info(path)
         if info.type == fs.pafs.FileType.File:
             return [("", info.size)]
-        return [(rel, size) for rel, size in fs.list_tree(self.out.path(name), self.out.settings)
-                if not any(part.startswith(".") for part in rel.split("/"))]
+        files = []
+        for rel, size in fs.list_tree(self.out.path(name), self.out.settings):
+            if any(part.startswith(".") for part in rel.split("/")):
+                self.out.remove(f"{name}/{rel}")
+            else:
+                files.append((rel, size))
+        return files
 
 
 def is_run_dir(uri: str, settings: fs.Settings = ()) -> bool:
