@@ -37,6 +37,7 @@ log = logging.getLogger("faithqa_spark")
 MANIFEST = "manifest.json"
 DELTA = "delta"
 STAGING_PREFIX = ".staging-"
+OLD_SUFFIX = ".old"  # an entry being replaced, for the moment between two renames
 # Every entry a run writes at the top of its directory, besides delta/ and the manifest: what
 # a run replaces, and what marks a directory as a run's.
 RUN_ENTRIES: tuple[str, ...] = tuple(sorted(
@@ -73,7 +74,8 @@ class Stages:
 
 
 class RunDir:
-    """One run's output directory `uri` (any filesystem `fs.py` reaches)."""
+    """One run's output directory `uri` (any filesystem `fs.py` reaches). One run at a time
+    per directory: a run removes what another left there."""
 
     def __init__(self, uri: str, settings: fs.Settings = (), publish: str = "auto") -> None:
         self.out = OutDir(uri, settings)
@@ -86,7 +88,7 @@ class RunDir:
         use: once every input has parsed, so a bad input changes nothing under DIR."""
         if self._root is None:
             for name in fs.list_names(self.out.uri, self.out.settings):
-                if name.startswith(STAGING_PREFIX):  # left by a killed run
+                if name.startswith(STAGING_PREFIX) or _moved_away(name):  # a killed run's
                     self.out.remove(name)
             if self.staged:
                 self._root = self.out.sub(f"{STAGING_PREFIX}{uuid.uuid4().hex}")
@@ -112,14 +114,14 @@ class RunDir:
         self._clear(keep=frozenset(new))
         for name in new:
             if self.out.exists(name):  # replaced: moved away, so the name is never partial
-                old = f".{name}.old"
+                old = f".{name}{OLD_SUFFIX}"
                 self.out.remove(old)
                 fs.move(self.out.path(name), self.out.path(old), self.out.settings)
                 fs.move(staging.path(name), self.out.path(name), self.out.settings)
                 self.out.remove(old)
             else:
                 fs.move(staging.path(name), self.out.path(name), self.out.settings)
-        self.out.remove(staging.uri.rsplit("/", 1)[-1])
+        fs.remove(staging.uri, staging.settings)
         self._root = self.out
 
     def discard(self) -> None:
@@ -151,6 +153,11 @@ class RunDir:
             else:
                 files.append((rel, size))
         return files
+
+
+def _moved_away(name: str) -> bool:
+    return name.startswith(".") and name.endswith(OLD_SUFFIX) and name[1:-len(OLD_SUFFIX)] in (
+        *RUN_ENTRIES, MANIFEST)
 
 
 def is_run_dir(uri: str, settings: fs.Settings = ()) -> bool:
