@@ -3,7 +3,7 @@
 Azure Data Lake (`gs://`, `abfs://`, `abfss://`), all through `pyarrow.fs`.
 
 The driver and the Python workers use it for what Spark's own readers and writers do not
-do (evidence pages, small JSON files, markers). Filesystem objects are cached per
+do (evidence pages, the export shards the executors write, small JSON files, markers). Filesystem objects are cached per
 (scheme, authority, settings): S3 and HDFS clients are costly to build and safe to share.
 The settings are a plain mapping so they pickle to executors (`ReaderSettings.storage`).
 """

@@ -108,6 +108,9 @@ def test_groups_are_cut_into_contiguous_shards(tmp_path):
     ids = [json.loads(line)[C.ID] for i in range(3)
            for line in (tmp_path / f"jsonl/validation-0000{i}-of-00003.jsonl").open()]
     assert ids == [r[C.ID] for r in rows]
+    write_groups(out, [(SQUAD, "dev")], rows, Layout(shard_rows=2, row_group_rows=2))
+    docs = [json.loads((tmp_path / SQUAD.file("dev", i, 3)).read_text()) for i in range(3)]
+    assert [len(d["data"][0]["paragraphs"]) for d in docs] == [2, 2, 1]  # each one document
 
 
 def test_a_failed_shard_leaves_no_file_under_its_name(tmp_path):
