@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+import yaml
 
 from faithqa_spark.config import load_config
 from faithqa_spark.inputs import collect_inputs
@@ -60,8 +61,10 @@ def test_spark_writes_the_references_shards(spark, cfg, reference, tmp_path):
     parquet = [f for f in ref.files if f.startswith("parquet/train-")]
     assert [pq.ParquetFile(ref_out / f).metadata.num_row_groups for f in parquet] == [
         pq.ParquetFile(ref_out / f).metadata.num_rows for f in parquet]  # 1 row per group
-    card = (ref_out / "README.md").read_text()
-    assert "path: jsonl/train-*.jsonl" in card and "path: sft/validation-*.jsonl" in card
+    header = yaml.safe_load((ref_out / "README.md").read_text().split("---\n")[1])
+    paths = {c["config_name"]: [f["path"] for f in c["data_files"]] for c in header["configs"]}
+    assert paths["default"][0] == "jsonl/train-*.jsonl"  # every shard of the split
+    assert paths["sft"][0] == "sft/train-*.jsonl"
 
 
 def test_a_rerun_with_fewer_shards_leaves_no_stale_file(spark, cfg, reference, tmp_path):
