@@ -18,8 +18,9 @@ from typing import Any, Iterator, Mapping
 from faithqa_spark import errors
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import audit_table
-from faithqa_spark.io import write_json, write_lines_atomic, write_text_atomic
+from faithqa_spark.outdir import OutDir, as_outdir
 from faithqa_spark.report.audit_sheet import render_audit_sheet
+from faithqa_spark.runs import IncompleteRunError, is_run_dir, require_complete
 from faithqa_spark.sources.common import InputFileError, type_name
 from faithqa_spark.sources.containers import jsonl_records, load_json_document, parquet_records
 
@@ -73,7 +74,12 @@ def resolve_inputs(paths: list[str]) -> list[AuditInput]:
 
 
 def _dir_inputs(d: Path) -> list[AuditInput]:
-    if sorted((d / "jsonl").glob("*.jsonl")):  # one of our output directories
+    if is_run_dir(str(d)):  # one of our output directories: only a complete run is read
+        try:
+            require_complete(str(d))
+        except IncompleteRunError as e:
+            raise AuditInputError(str(e)) from None
+    if sorted((d / "jsonl").glob("*.jsonl")):  # its shards, in name order
         return [AuditInput(str(f), JSONL) for f in sorted((d / "jsonl").glob("*.jsonl"))]
     if (d / "parquet").is_dir():
         d = d / "parquet"
@@ -160,18 +166,19 @@ def dataset_sample_line(row: Mapping[str, Any]) -> str:
     return sample_line(row, row.get(C.AUDIT) or {})
 
 
-def write_audit_sample(out_dir: str | Path, sample_lines: list[str], title: str) -> None:
+def write_audit_sample(out_dir: OutDir | str | Path, sample_lines: list[str],
+                       title: str) -> None:
     """Write DIR/audit/sample.jsonl and DIR/audit/sample.html (the rows for review)."""
-    d = Path(out_dir) / "audit"
-    write_lines_atomic(d / "sample.jsonl", sample_lines)
+    out = as_outdir(out_dir)
+    out.write_lines("audit/sample.jsonl", sample_lines)
     rows = [json.loads(line) for line in sample_lines]
-    write_text_atomic(d / "sample.html", render_audit_sheet(rows, title=title))
+    out.write_text("audit/sample.html", render_audit_sheet(rows, title=title))
 
 
-def write_audit_outputs(out_dir: str | Path, report: dict[str, Any], sample_lines: list[str],
-                        title: str) -> str:
+def write_audit_outputs(out_dir: OutDir | str | Path, report: dict[str, Any],
+                        sample_lines: list[str], title: str) -> str:
     """Write DIR/audit/report.json, sample.jsonl and sample.html; return the printed table."""
-    write_json(Path(out_dir) / "audit" / "report.json", report)
+    as_outdir(out_dir).write_json("audit/report.json", report)
     write_audit_sample(out_dir, sample_lines, title)
     parts = []
     for name, section in [*report["sources"].items(), ("total", report["total"])]:

@@ -70,6 +70,7 @@ class SamplingCfg:
 
 
 POLICIES = ("coherent", "paper")
+PUBLISH_MODES = ("auto", "direct")  # output.publish (runs.py)
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,9 @@ class InputCfg:
 class OutputCfg:
     dir: str
     formats: list[str]
+    shard_rows: int  # rows per export file (core/shards.py)
+    parquet_row_group_rows: int
+    publish: str  # PUBLISH_MODES: how a run's files reach their names (runs.py)
 
 
 @dataclass(frozen=True)
@@ -353,6 +357,12 @@ def validate(cfg: Config, origin: str) -> None:
     if bad:
         raise ConfigError(f"{origin}: output.formats has unknown format '{bad[0]}'"
                           f" (known: {', '.join(sorted(known))})")
+    if cfg.output.shard_rows < 1 or cfg.output.parquet_row_group_rows < 1:
+        raise ConfigError(f"{origin}: output.shard_rows and output.parquet_row_group_rows "
+                          f"must be >= 1")
+    if cfg.output.publish not in PUBLISH_MODES:
+        raise ConfigError(f"{origin}: output.publish must be one of {', '.join(PUBLISH_MODES)}"
+                          f" (got '{cfg.output.publish}')")
     kinds = cfg.triviaqa.evidence
     if not kinds or not set(kinds) <= {"wikipedia", "web"} or len(set(kinds)) != len(kinds):
         raise ConfigError(f"{origin}: triviaqa.evidence must list 'wikipedia' and/or 'web' "

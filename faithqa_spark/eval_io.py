@@ -12,7 +12,9 @@ from typing import Any, Iterator
 from faithqa_spark import errors
 from faithqa_spark.core import evaluation as E
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.exports import FILE_EXPORTS
 from faithqa_spark.core.training_exports import SFT, data_files_pattern
+from faithqa_spark.runs import IncompleteRunError, require_complete
 
 JSONL, PARQUET = "jsonl", "parquet"
 # export file names that are not our split names (the Hub's, in sft/ and dpo/)
@@ -102,8 +104,9 @@ def predictions(data: bytes, path: str) -> Iterator[tuple[str, str, int]]:
 
 
 def split_hint(path: str) -> str | None:
-    """The split a dataset/export file holds by its name: jsonl/dev.jsonl, parquet/dev/x,
-    sft/validation-00000-of-00001.jsonl (a training export's shard, `shard_path`)."""
+    """The split a dataset/export file holds by its name: a shard
+    (jsonl/validation-00000-of-00001.jsonl, sft/train-00000-of-00002.jsonl: `core.shards`),
+    or an older layout's jsonl/dev.jsonl, parquet/dev/x."""
     p = Path(path)
     shard = _SHARD.fullmatch(p.stem)
     for name in (shard.group(1) if shard else p.stem, p.parent.name):
@@ -129,18 +132,26 @@ def eval_rows(data: bytes, path: str, controls_only: bool = False
 
 
 def dataset_files(dataset_dir: str | None) -> tuple[list[str], list[str]]:
-    """(dataset files, control files) of one of our output directories: the JSONL export,
-    else the Parquet export; the controls of the training export `sft/` (its shards,
-    `core.training_exports.shard_path`) when present."""
+    """(dataset files, control files) of one of our output directories, a complete run's
+    (`runs.require_complete`): the JSONL export's shards, else the Parquet export's; the
+    controls of the training export `sft/` (its shards, `core.training_exports.shard_path`)
+    when present."""
     if dataset_dir is None:
         return [], []
     d = Path(dataset_dir)
     if not d.is_dir():
         raise EvalInputError(f"--dataset: not a directory: {dataset_dir}")
-    data = sorted(str(p) for p in (d / "jsonl").glob("*.jsonl"))
+    try:
+        require_complete(str(d))
+    except IncompleteRunError as e:
+        raise EvalInputError(f"--dataset: {e}") from None
+    data: list[str] = []
+    for fmt in ("jsonl", "parquet"):
+        export = next(e for e in FILE_EXPORTS if e.format == fmt)
+        data = sorted(str(p) for split in C.SPLITS for p in d.glob(export.pattern(split)))
+        if data:
+            break
     if not data:
-        data = sorted(str(p) for p in (d / "parquet").glob("*/*.parquet"))
-    if not data:
-        raise EvalInputError(f"--dataset: {dataset_dir}: no jsonl/*.jsonl or parquet/*/ export")
+        raise EvalInputError(f"--dataset: {dataset_dir}: no jsonl/ or parquet/ export")
     return data, sorted(str(p) for split in C.SPLITS
                         for p in d.glob(data_files_pattern(SFT, split)))

@@ -22,6 +22,8 @@ POINTS: dict[str, str] = {
     "ner": "a Python worker dies at the start of a NER task (checked in the worker)",
     "write": "the driver dies once the dataset is sorted, before its files are written",
     "delta-write": "the tasks of every Delta table write fail (armed from the driver)",
+    "shard-write": "a Python worker dies in an export shard's task, its files half written "
+                   "(checked in the worker)",
 }
 RAISES = frozenset({"delta-write"})  # a task error Spark reports, not a dead process
 

@@ -3,7 +3,7 @@
 Azure Data Lake (`gs://`, `abfs://`, `abfss://`), all through `pyarrow.fs`.
 
 The driver and the Python workers use it for what Spark's own readers and writers do not
-do (evidence pages, small JSON files, markers). Filesystem objects are cached per
+do (evidence pages, the export shards the executors write, small JSON files, markers). Filesystem objects are cached per
 (scheme, authority, settings): S3 and HDFS clients are costly to build and safe to share.
 The settings are a plain mapping so they pickle to executors (`ReaderSettings.storage`).
 """
@@ -13,11 +13,15 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 from typing import IO, Any
 
 import pyarrow.fs as pafs
+
+from faithqa_spark.io import temp_file
 
 S3_SCHEMES = ("s3a", "s3", "s3n")
 # Hadoop configuration keys this module reads (S3A's names, so one set of settings serves
@@ -204,13 +208,78 @@ def list_files(uri: str, settings: Settings = ()) -> list[str]:
 
 
 def write_bytes(uri: str, data: bytes, settings: Settings = ()) -> None:
-    """Write the whole file (parent directories are created where the filesystem has them)."""
-    fs, path = resolve(uri, settings)
-    parent = posixpath.dirname(path)
-    if parent and is_local(uri):
-        fs.create_dir(parent, recursive=True)
-    with fs.open_output_stream(path) as f:
+    """Write the whole file, complete or not at all under its name (`open_output`)."""
+    with open_output(uri, settings) as f:
         f.write(data)
+
+
+@contextmanager
+def open_output(uri: str, settings: Settings = ()) -> Iterator[IO[bytes]]:
+    """A binary stream that becomes the file `uri` when the block ends without error, and
+    leaves no file under that name otherwise. On a local disk it is a hidden temporary file
+    beside the target, renamed onto it (so a retried or speculative task replaces the file
+    whole); on an object store the upload is one object that appears when it completes.
+    Parent directories are created where the filesystem has them."""
+    if is_local(uri):
+        path = local_path(uri)
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        fd, tmp = temp_file(Path(path))
+        try:
+            with os.fdopen(fd, "wb") as f:
+                yield f
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return
+    fs, path = resolve(uri, settings)
+    # A process that dies mid-write never completes the upload, so no object appears. After
+    # an exception pyarrow still completes it on close (it has no abort), so the object may
+    # hold a part: the run is then incomplete by the completion rule (runs.py), and a
+    # retried task overwrites the object whole.
+    with fs.open_output_stream(path) as stream:
+        yield stream
+
+
+def supports_rename(uri: str) -> bool:
+    """Whether the filesystem renames a file or directory atomically (a local disk, HDFS);
+    object stores copy instead, so outputs there are written in place."""
+    return scheme_of(uri) in ("", "file", "hdfs")
+
+
+def remove(uri: str, settings: Settings = ()) -> None:
+    """Delete a file or a directory tree; nothing when it does not exist."""
+    fs, path = resolve(uri, settings)
+    kind = fs.get_file_info(path).type
+    if kind == pafs.FileType.Directory:
+        fs.delete_dir(path)
+    elif kind == pafs.FileType.File:
+        fs.delete_file(path)
+
+
+def move(src: str, dst: str, settings: Settings = ()) -> None:
+    """Rename `src` to `dst` on one filesystem (`supports_rename` says where that is atomic)."""
+    fs, a = resolve(src, settings)
+    _, b = resolve(dst, settings)
+    fs.move(a, b)
+
+
+def list_names(uri: str, settings: Settings = ()) -> list[str]:
+    """The names directly inside directory `uri` (files and directories), sorted; [] when it
+    does not exist."""
+    fs, path = resolve(uri, settings)
+    infos = fs.get_file_info(pafs.FileSelector(path, allow_not_found=True, recursive=False))
+    return sorted(i.base_name for i in infos)
+
+
+def list_tree(uri: str, settings: Settings = ()) -> list[tuple[str, int]]:
+    """(path relative to `uri` with '/' separators, size in bytes) of every file under
+    directory `uri`, sorted by path; [] when it does not exist."""
+    fs, path = resolve(uri, settings)
+    infos = fs.get_file_info(pafs.FileSelector(path, allow_not_found=True, recursive=True))
+    root = path.rstrip("/") + "/"
+    return sorted((i.path[len(root):] if i.path.startswith(root) else i.base_name, i.size)
+                  for i in infos if i.type == pafs.FileType.File)
 
 
 def join(base: str, *names: str) -> str:

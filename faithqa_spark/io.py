@@ -1,10 +1,10 @@
-"""Writing outputs atomically: a file appears under its final name complete, or not at all."""
+"""Writing local files atomically: a file appears under its final name complete, or not at
+all (the run's outputs on any filesystem: outdir.py)."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Iterable
@@ -59,69 +59,3 @@ def write_lines_atomic(path: str | Path, lines: Iterable[str]) -> int:
         Path(tmp).unlink(missing_ok=True)
         raise
     return n
-
-
-def part_files(parts_dir: str | Path) -> list[Path]:
-    """Spark's part files of one output, in partition order."""
-    return sorted(p for p in Path(parts_dir).iterdir()
-                  if p.name.startswith("part-") and not p.name.endswith(".crc"))
-
-
-def concat_parts_atomic(parts_dir: str | Path, path: str | Path,
-                        frame: tuple[str, str, str] | None = None) -> None:
-    """Concatenate Spark's text part files (in partition order) into one file, then remove
-    them. With `frame` = (header, separator, footer) the lines are joined by the separator
-    between the header and the footer (a JSON array). Streams, so the driver's memory does
-    not grow with the output."""
-    parts_dir, path = Path(parts_dir), Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = temp_file(path)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            if frame is None:
-                for p in part_files(parts_dir):
-                    with open(p, "rb") as f:
-                        shutil.copyfileobj(f, out, 1 << 20)
-            else:
-                header, sep, footer = (x.encode("utf-8") for x in frame)
-                out.write(header)
-                first = True
-                for p in part_files(parts_dir):
-                    with open(p, "rb") as f:
-                        for line in f:
-                            if not first:
-                                out.write(sep)
-                            out.write(line.rstrip(b"\n"))
-                            first = False
-                out.write(footer)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    finally:
-        shutil.rmtree(parts_dir, ignore_errors=True)
-
-
-def swap_in(staged: Path, final: Path) -> None:
-    """Move a finished file or directory to its final name, replacing what was there. The old
-    one is renamed away first, so the final name only ever holds a complete output."""
-    final.parent.mkdir(parents=True, exist_ok=True)
-    if final.exists():
-        old = final.with_name(f".{final.name}.old")
-        if old.exists():
-            shutil.rmtree(old) if old.is_dir() else old.unlink()
-        os.replace(final, old)
-        os.replace(staged, final)
-        shutil.rmtree(old) if old.is_dir() else old.unlink()
-    else:
-        os.replace(staged, final)
-
-
-def sha256_file(path: str | Path) -> str:
-    import hashlib
-
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()

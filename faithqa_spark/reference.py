@@ -37,9 +37,10 @@ from faithqa_spark.core.quality_report import DATASET, INPUT, partial_counts, qu
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
-from faithqa_spark.local_outputs import write_audit_and_analysis, write_files, write_training
+from faithqa_spark.local_outputs import (write_audit_and_analysis, write_bank, write_files,
+                                         write_training)
 from faithqa_spark.manifest import write_manifest
-from faithqa_spark.runs import RunResult, Stages, provenance_dict, staged
+from faithqa_spark.runs import RunDir, RunResult, Stages, provenance_dict
 from faithqa_spark.sources import read_file
 
 log = logging.getLogger("faithqa_spark")
@@ -58,14 +59,17 @@ def read_inputs(cfg: Config, files: list[InputFile]) -> list[dict[str, Any]]:
 
 def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
                   bank_dir: str | None = None) -> RunResult:
-    out = Path(output_dir)
+    """Run the whole pipeline in this process into DIR (a local path or a URI), with the
+    same files and completion rule (`runs.RunDir`) as the Spark job."""
+    run = RunDir(str(output_dir), publish=cfg.output.publish)
     # A bad --bank directory is reported before any work, as in the Spark job.
     given_bank = cbank.load(bank_dir, cfg.bank.types) if bank_dir else None
     started, stages = time.time(), Stages()
 
     qa = read_inputs(cfg, files)
     stages.done("read", f"{len(qa):,} records from {len(files)} file(s)")
-    with staged(out) as staging:  # only once every input file has parsed
+    try:
+        dest = run.root  # where files go; made only once every input file has parsed
         ok = [r for r in qa if r[C.STATUS] == C.OK]
         contexts = distinct_contexts(ok, cfg.bank)
         nlp = fner.load_ner(cfg.ner.model, cfg.ner.components)
@@ -76,7 +80,7 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
         bank, bank_origin = run_bank(given_bank, bank_dir, lambda: count_mentions(
             context_mentions(entities[cid], in_bank, cfg.bank)
             for cid, (_, in_bank) in contexts.items()), cfg.bank)
-        cbank.save(bank, staging / "entity_bank")
+        write_bank(dest, bank)
         stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
@@ -103,15 +107,19 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
             ner=ner_section(len(contexts), len(contexts)), sections=sections)
         stages.done("report")
 
-        write_training(cfg, staging, dataset, report)  # adds report.json's `training`
+        write_training(cfg, dest, dataset, report)  # adds report.json's `training`
         stages.done("training")
-        write_files(cfg, staging, dataset, leftovers, report)
+        write_files(cfg, dest, dataset, leftovers, report)
         stages.done("write")
-        write_audit_and_analysis(cfg, staging, dataset, report)
+        write_audit_and_analysis(cfg, dest, dataset, report)
         stages.done("audit files")
-    write_manifest(out, cfg, files, report, stages.seconds, started=started,
+        run.publish()
+    except BaseException:
+        run.discard()
+        raise
+    written = write_manifest(run, cfg, files, report, stages.seconds, started=started,
                    runner="reference (single process)", ner_model=prov.ner_model)
-    return RunResult(out, report, stages.seconds)
+    return RunResult(str(output_dir), report, stages.seconds, written)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,5 +13,5 @@ echo "[demo] running the job on the bundled sample (SQuAD + TriviaQA) in local[*
   --triviaqa "$SAMPLE/triviaqa/qa/wikipedia-sample.json" \
   --output "$OUT"
 echo
-echo "[demo] first dataset row ($OUT/jsonl/train.jsonl), around its first replaced span:"
-.venv/bin/python scripts/show_row.py "$OUT/jsonl/train.jsonl"
+echo "[demo] first dataset row ($OUT/jsonl/train-00000-of-00001.jsonl), around its first replaced span:"
+.venv/bin/python scripts/show_row.py "$OUT/jsonl/train-00000-of-00001.jsonl"

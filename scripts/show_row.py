@@ -1,6 +1,6 @@
 """Print one dataset row of a JSONL export readably, around its first replaced span.
 
-    python scripts/show_row.py output/demo/jsonl/train.jsonl [N]
+    python scripts/show_row.py output/demo/jsonl/train-00000-of-00001.jsonl [N]
 """
 
 from __future__ import annotations

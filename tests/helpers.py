@@ -9,23 +9,32 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from faithqa_spark.core.fields import SPLITS
+from faithqa_spark.core.exports import FILE_EXPORTS
+from faithqa_spark.core.fields import FILTERED, REJECTED, SPLITS
 from faithqa_spark.core.training_exports import EXPORTS, shard_path
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "faithqa_spark" / "sample"
 SAMPLE_SQUAD = SAMPLE / "squad_sample.json"
 SAMPLE_TRIVIAQA = SAMPLE / "triviaqa" / "qa" / "wikipedia-sample.json"
-DATASET_FILES = ["jsonl/train.jsonl", "jsonl/dev.jsonl", "jsonl/test.jsonl"]
+
+def export_file(fmt: str, group: str) -> str:
+    """The one shard of a small export's group, e.g. jsonl/validation-00000-of-00001.jsonl."""
+    return next(e for e in FILE_EXPORTS if e.format == fmt or e.directory == fmt).file(group)
+
+
+DATASET_FILES = [export_file("jsonl", s) for s in SPLITS]
+SQUAD_FILES = [export_file("squad", s) for s in SPLITS]
+PARQUET_FILES = [export_file("parquet", s) for s in SPLITS]
+FILTERED_FILE, REJECTED_FILE = export_file(FILTERED, FILTERED), export_file(REJECTED, REJECTED)
 BANK_FILES = [f"entity_bank/{t}.json" for t in
               ("PERSON", "GPE", "ORG", "DATE", "CARDINAL", "NORP", "LOC", "EVENT")]
 # the training exports (sft/, dpo/, dialogues/) at their shard paths, and the dataset card
 TRAINING_FILES = [shard_path(e, s) for e in EXPORTS for s in SPLITS] + ["README.md"]
 # the audit sample and the analysis report (its charts are drawn from report.json alone)
 QUALITY_FILES = ["audit/sample.jsonl", "audit/sample.html", "report/index.html"]
-ALL_FILES = DATASET_FILES + BANK_FILES + TRAINING_FILES + [
-    "entity_bank/summary.json", "filtered/filtered.jsonl", "rejected/rejected.jsonl",
-    "report.json"] + QUALITY_FILES
+ALL_FILES = DATASET_FILES + SQUAD_FILES + PARQUET_FILES + BANK_FILES + TRAINING_FILES + [
+    "entity_bank/summary.json", FILTERED_FILE, REJECTED_FILE, "report.json"] + QUALITY_FILES
 
 
 def sample_args(output: Path) -> list[str]:

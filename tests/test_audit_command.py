@@ -14,6 +14,8 @@ from faithqa_spark import audit
 from faithqa_spark.core import fields as C
 from tests.test_core_audit import make_row
 
+from helpers import export_file
+
 CTX_A = "Frédéric Quillard wrote the suite in Lodz. Quillard's pupil said he loved it."
 CTX_B = "The (C++) guild met in 1907 at Brannick; four members came."
 
@@ -90,8 +92,12 @@ def test_paper_format_is_not_measurable_and_sample_is_seeded(tmp_path: Path, cap
 def test_our_output_directory(tmp_path: Path, capsys) -> None:
     rows = dataset_rows()
     (tmp_path / "out" / "jsonl").mkdir(parents=True)
-    write_jsonl(tmp_path / "out" / "jsonl" / "train.jsonl", rows[:3])
-    write_jsonl(tmp_path / "out" / "jsonl" / "dev.jsonl", rows[3:])
+    write_jsonl(tmp_path / "out" / export_file("jsonl", "train"), rows[:3])
+    write_jsonl(tmp_path / "out" / export_file("jsonl", "dev"), rows[3:])
+    # no manifest.json: a run that was killed (or is still going) is not read
+    rc, _, err = run([str(tmp_path / "out"), "--output", str(tmp_path / "a")], capsys)
+    assert rc == 2 and "an incomplete run (no manifest.json" in err
+    (tmp_path / "out" / "manifest.json").write_text("{}")
     rc, _, err = run([str(tmp_path / "out"), "--output", str(tmp_path / "out")], capsys)
     assert rc == 0, err
     rep = json.loads((tmp_path / "out" / "audit" / "report.json").read_text())

@@ -14,7 +14,7 @@ from faithqa_spark.core import reasons, splitting
 from faithqa_spark.core.bank_build import (context_mentions, count_mentions,
                                            distinct_contexts, feeds_bank, run_bank)
 from faithqa_spark.core.bank import EntityBank
-from faithqa_spark.core.exports import LINE_EXPORTS, framed_text, selected
+from faithqa_spark.core.exports import FILE_EXPORTS, framed_text, selected
 from faithqa_spark.core.hashing import split_key
 from faithqa_spark.core.outcomes import (INPUT_KEYS, TALLY_KEYS, bounds_by_source, dataset_row,
                                          group_counts, leftover_row, place, placed, tally)
@@ -145,11 +145,15 @@ def test_distinct_contexts_and_which_feed_the_bank():
     assert feeds_bank(["triviaqa", "squad"], CFG.bank) and not feeds_bank([], CFG.bank)
 
 
-def test_line_exports_follow_the_formats():
+def test_file_exports_follow_the_formats_with_hub_shard_names():
     assert [e.file(g) for e in selected({"jsonl"}) for g in e.groups] == [
-        "jsonl/train.jsonl", "jsonl/dev.jsonl", "jsonl/test.jsonl",
-        "filtered/filtered.jsonl", "rejected/rejected.jsonl"]
-    squad = next(e for e in LINE_EXPORTS if e.format == "squad")
+        "jsonl/train-00000-of-00001.jsonl", "jsonl/validation-00000-of-00001.jsonl",
+        "jsonl/test-00000-of-00001.jsonl", "filtered/filtered-00000-of-00001.jsonl",
+        "rejected/rejected-00000-of-00001.jsonl"]
+    parquet = next(e for e in selected({"parquet"}) if e.format == "parquet")
+    assert parquet.file("dev", 2, 4) == "parquet/validation-00002-of-00004.parquet"
+    assert parquet.pattern("dev") == "parquet/validation-*.parquet"
+    squad = next(e for e in FILE_EXPORTS if e.format == "squad")
     row = {C.ID: "x", C.QUESTION: "Q?", C.MODIFIED_CONTEXT: "Oda Renn sailed.",
            C.FAITHFUL_ANSWER: "Oda Renn", C.ANSWER_STARTS: [0]}
     doc = json.loads(framed_text([squad.line(row), squad.line(row)], squad.frame("dev")))

@@ -18,7 +18,9 @@ from faithqa_spark.faults import ENV as FAULT_ENV
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.spark.job import build_dataset
 
-from helpers import SAMPLE_SQUAD, SAMPLE_TRIVIAQA
+from faithqa_spark.core.exports import FILE_EXPORTS
+
+from helpers import DATASET_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA, export_file
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,7 @@ def sample_files():
 
 
 def jsonl_rows(out: Path) -> list[dict]:
-    return [json.loads(line) for s in C.SPLITS for line in (out / "jsonl" / f"{s}.jsonl").open()]
+    return [json.loads(line) for f in DATASET_FILES for line in (out / f).open()]
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +69,7 @@ def test_other_tables(spark, first_run):
 
     for status in (C.FILTERED, C.REJECTED):
         t = spark.read.format("delta").load(str(out / "delta" / status))
-        lines = (out / status / f"{status}.jsonl").read_text().splitlines()
+        lines = (out / export_file(status, status)).read_text().splitlines()
         assert t.count() == len(lines) == result.report["total"][status]
         expected = spark.createDataFrame([json.loads(l) for l in lines], S.LEFTOVER_SCHEMA)
         assert_df_equality(t, expected, ignore_row_order=True)
@@ -90,14 +92,15 @@ def test_rerun_overwrites_and_history_keeps_both(spark, cfg, first_run, tmp_path
 
 def test_parquet_export_reads_with_pyarrow_and_datasets(first_run, tmp_path, monkeypatch):
     out, _ = first_run
-    rows = {s: [json.loads(l) for l in (out / "jsonl" / f"{s}.jsonl").open()] for s in C.SPLITS}
+    rows = {s: [json.loads(l) for l in (out / export_file("jsonl", s)).open()] for s in C.SPLITS}
     for split in C.SPLITS:
-        table = pq.read_table(out / "parquet" / split)
+        table = pq.read_table(out / export_file("parquet", split))
         assert table.to_pylist() == rows[split]
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     from datasets import load_dataset
 
-    ds = load_dataset("parquet", data_files={s: str(out / "parquet" / s / "*.parquet")
+    parquet = next(e for e in FILE_EXPORTS if e.format == "parquet")
+    ds = load_dataset("parquet", data_files={s: str(out / parquet.pattern(s))
                                              for s in C.SPLITS if rows[s]},
                       cache_dir=str(tmp_path / "hf"))
     for split in ds:
@@ -108,10 +111,10 @@ def test_parquet_export_reads_with_pyarrow_and_datasets(first_run, tmp_path, mon
 def test_squad_export_is_valid_squad(first_run):
     out, _ = first_run
     for split in C.SPLITS:
-        doc = json.loads((out / "squad" / f"{split}.json").read_text())
+        doc = json.loads((out / export_file("squad", split)).read_text())
         assert doc["version"] == "1.1"
         qas = [(p["context"], qa) for a in doc["data"] for p in a["paragraphs"] for qa in p["qas"]]
-        want = [json.loads(l) for l in (out / "jsonl" / f"{split}.jsonl").open()]
+        want = [json.loads(l) for l in (out / export_file("jsonl", split)).open()]
         assert [qa["id"] for _, qa in qas] == [r["id"] for r in want]
         for context, qa in qas:
             assert qa["answers"], qa["id"]
@@ -124,7 +127,7 @@ def test_squad_export_reads_back_with_our_squad_reader(first_run):
     from faithqa_spark.sources import ReaderSettings, read_file
 
     out, _ = first_run
-    path = out / "squad" / "train.json"
+    path = out / export_file("squad", "train")
     rows = list(read_file(path.read_bytes(), path=str(path), source="squad",
                           settings=ReaderSettings()))
     assert rows and all(r[C.STATUS] == C.OK and r[C.DETAIL] is None for r in rows)
@@ -148,13 +151,13 @@ def test_ner_cache_skips_known_contexts(spark, cfg, first_run, tmp_path):
                        ner_cache=cache)
     assert r2.report["ner"] == {"distinct_contexts": n_small, "sent_to_ner": 0,
                                 "from_cache": n_small}
-    assert (tmp_path / "o1" / "jsonl" / "train.jsonl").read_bytes() == \
-        (tmp_path / "o2" / "jsonl" / "train.jsonl").read_bytes()
+    assert (tmp_path / "o1" / DATASET_FILES[0]).read_bytes() == \
+        (tmp_path / "o2" / DATASET_FILES[0]).read_bytes()
 
     r3 = build_dataset(spark, cfg, sample_files(), tmp_path / "o3", ner_cache=cache)
     assert r3.report["ner"]["sent_to_ner"] == clean.report["ner"]["distinct_contexts"] - n_small
     assert r3.report["ner"]["from_cache"] == n_small
-    for f in ("jsonl/train.jsonl", "jsonl/dev.jsonl", "jsonl/test.jsonl"):
+    for f in DATASET_FILES:
         assert (tmp_path / "o3" / f).read_bytes() == (first_run[0] / f).read_bytes()
     cached = spark.read.format("delta").load(cache)
     assert cached.count() == clean.report["ner"]["distinct_contexts"]
@@ -166,7 +169,7 @@ def test_failed_delta_write_leaves_previous_version(spark, cfg, tmp_path, monkey
     build_dataset(spark, cfg, sample_files(), out)
     path = str(out / "delta" / "dataset")
     before = spark.read.format("delta").load(path).collect()
-    jsonl_before = (out / "jsonl" / "train.jsonl").read_bytes()
+    jsonl_before = (out / DATASET_FILES[0]).read_bytes()
     monkeypatch.setenv(FAULT_ENV, "delta-write")
     with pytest.raises(Exception, match="fault injected"):
         build_dataset(spark, cfg, sample_files(), out)
@@ -175,5 +178,5 @@ def test_failed_delta_write_leaves_previous_version(spark, cfg, tmp_path, monkey
     assert [h["version"] for h in table.history().collect()] == [0]
     assert sorted(map(tuple, spark.read.format("delta").load(path).collect())) == \
         sorted(map(tuple, before))
-    assert (out / "jsonl" / "train.jsonl").read_bytes() == jsonl_before
+    assert (out / DATASET_FILES[0]).read_bytes() == jsonl_before
     assert not [p for p in out.iterdir() if p.name.startswith(".staging")]

@@ -20,7 +20,7 @@ from faithqa_spark.eval_output import mr_chart_png
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.reference import run_reference
 
-from helpers import SAMPLE_SQUAD, SAMPLE_TRIVIAQA
+from helpers import DATASET_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA
 
 REFUSAL = "I don't know."
 SFT_TRAIN = shard_path("sft", "train")
@@ -40,7 +40,7 @@ def dataset_dir(tmp_path_factory, ruler_model) -> Path:
     cfg = load_config(None, [f'ner.model="{ruler_model}"', 'substitution.policy="paper"',
                              'output.formats=["jsonl", "parquet"]'])
     run_reference(cfg, collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)]), out)
-    rows = _lines(out / "jsonl" / "train.jsonl")
+    rows = _lines(out / DATASET_FILES[0])
     sft = [{"id": rows[0]["id"], "kind": "counterfactual", "messages": []}]  # repeats a row
     for i, r in enumerate(rows[:3]):
         other = rows[i + 5]["original_context"]
@@ -93,7 +93,7 @@ def test_first_entity_baseline_answers_with_an_entity_of_the_type(dataset_dir, t
                                                                   ruler_model):
     preds = {r["id"]: r["prediction"]
              for r in _lines(_baseline(dataset_dir, "first-entity", tmp_path, ruler_model))}
-    rows = _lines(dataset_dir / "jsonl" / "train.jsonl")
+    rows = _lines(dataset_dir / DATASET_FILES[0])
     for r in rows:
         assert preds[r["id"]] == "" or preds[r["id"]] in r["modified_context"]
     m = _evaluate(dataset_dir, [tmp_path / "first-entity.jsonl"], tmp_path / "f")
@@ -101,7 +101,7 @@ def test_first_entity_baseline_answers_with_an_entity_of_the_type(dataset_dir, t
 
 
 def test_bad_predictions_are_counted_never_dropped(dataset_dir, tmp_path):
-    rows = _lines(dataset_dir / "jsonl" / "train.jsonl")
+    rows = _lines(dataset_dir / DATASET_FILES[0])
     preds = [{"id": rows[0]["id"], "prediction": rows[0]["faithful_answer"]},
              {"id": rows[0]["id"], "prediction": "a second copy is ignored"},
              {"id": rows[1]["id"], "prediction": "   "},
@@ -240,6 +240,8 @@ def test_spark_reports_a_malformed_line_with_its_file_and_line(spark, dataset_di
 @pytest.mark.parametrize("path, split", [
     ("d/sft/validation-00000-of-00001.jsonl", "dev"), ("d/sft/train-00002-of-00004.jsonl", "train"),
     ("d/jsonl/test.jsonl", "test"), ("d/parquet/dev/part-00000.parquet", "dev"),
+    ("d/jsonl/validation-00000-of-00001.jsonl", "dev"),
+    ("d/parquet/test-00001-of-00002.parquet", "test"),
     ("controls.jsonl", None), ("d/sft/validation-extra.jsonl", None),
 ])
 def test_split_hint_reads_dataset_and_shard_names(path, split):

@@ -1,5 +1,7 @@
-"""Faults: a Python worker killed during NER, and a job killed while writing; both end with
-the same output as a clean run, and no partial file is ever visible under a final path."""
+"""Faults: a Python worker killed during NER or while writing a shard, and a job killed while
+writing, staged (a local disk) or in place (as on an object store); each ends with the same
+output as a clean run, no partial file is ever visible under a final path, and a killed run
+never looks complete (no manifest.json: readers refuse it)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,9 @@ import os
 
 import pytest
 
+from faithqa_spark import evaluate
 from faithqa_spark.faults import ENV as FAULT_ENV, EXIT_CODE
+from faithqa_spark.report.__main__ import main as report_main
 
 from helpers import ALL_FILES, assert_same_files, sample_args, spark_submit
 
@@ -62,3 +66,46 @@ def test_job_killed_during_write_then_rerun(clean_run, tmp_path):
     assert rerun.returncode == 0, rerun.stderr[-3000:]
     assert_same_files(clean_run, out, ALL_FILES)
     assert not [p for p in out.iterdir() if p.name.startswith(".staging")]
+
+
+def test_worker_killed_while_writing_a_shard_is_retried(clean_run, tmp_path):
+    marker = tmp_path / "killed-once"
+    out = tmp_path / "out"
+    proc = spark_submit("local-cluster[2,1,1024]", sample_args(out), {
+        f"spark.executorEnv.{FAULT_ENV}": f"shard-write:{marker}",
+        "spark.task.maxFailures": "4",
+    })
+    assert marker.exists(), "the fault never fired"
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert_same_files(clean_run, out, ALL_FILES)
+    # the dead task's half-written temporary file is not left behind
+    assert not [p for p in out.rglob(".*") if "delta" not in p.parts]
+
+
+def test_job_killed_while_writing_in_place_is_incomplete_then_rerun(clean_run, tmp_path,
+                                                                    capsys):
+    """output.publish="direct", the object-store way: files go to their names at once, so
+    the killed run leaves some, but no manifest.json; the readers refuse the directory and
+    the next run replaces it."""
+    out = tmp_path / "out"
+    direct = [*sample_args(out), "--set", 'output.publish="direct"']
+    os.environ[FAULT_ENV] = "write"
+    try:
+        killed = spark_submit("local[2]", direct)
+    finally:
+        del os.environ[FAULT_ENV]
+    assert killed.returncode == EXIT_CODE
+    assert (out / "entity_bank").is_dir()  # written in place before the kill
+    assert not (out / "manifest.json").exists()
+    assert report_main([str(out)]) == 2
+    preds = tmp_path / "p.jsonl"
+    preds.write_text('{"id": "squad:x", "prediction": "Hollin"}\n')
+    assert evaluate.main(["--dataset", str(out), "--predictions", str(preds),
+                          "--output", str(tmp_path / "e")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("an incomplete run (no manifest.json") == 2, err
+
+    rerun = spark_submit("local[2]", direct)
+    assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert_same_files(clean_run, out, ALL_FILES)
+    assert (out / "manifest.json").exists()

@@ -9,7 +9,7 @@ import pytest
 
 from faithqa_spark.spark.main import main
 
-from helpers import SAMPLE_SQUAD, spark_submit
+from helpers import REJECTED_FILE, SAMPLE_SQUAD, spark_submit
 
 
 def run_main(argv, capsys):
@@ -84,7 +84,7 @@ def test_bad_records_are_rejected_and_the_rest_processed(tmp_path):
     report = json.loads((out / "report.json").read_text())
     per_file = report["sources"]["squad"]["files"][str(f)]
     assert per_file["input_records"] == 3 and per_file["rejected"] == 2
-    rejected = [json.loads(l) for l in (out / "rejected" / "rejected.jsonl").open()]
+    rejected = [json.loads(l) for l in (out / REJECTED_FILE).open()]
     assert {(r["record_loc"], r["reason"]) for r in rejected} == {
         ("line=2", "invalid_json"), ("line=3", "empty_field")}
     assert all(r["input_file"] == str(f) for r in rejected)

@@ -4,6 +4,7 @@ that `scripts/setup.sh --test` fetches) with path-style access and dummy credent
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from faithqa_spark.config import load_config
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.reference import run_reference
 
-from helpers import DATASET_FILES, REPO, SAMPLE_SQUAD, read_rows
+from helpers import ALL_FILES, DATASET_FILES, REPO, SAMPLE_SQUAD, read_rows
 from servers import S3A_JARS_DIR, moto_s3, s3a_jars
 
 pytestmark = [pytest.mark.slow]
@@ -53,24 +54,36 @@ def test_spark_reads_input_from_s3a_and_writes_rows_back():
     assert sorted(got, key=lambda r: r["record_loc"]) == sorted(want, key=lambda r: r["record_loc"])
 
 
-@pytest.mark.xfail(strict=False, reason="issue 13: the job still writes its outputs through "
-                   "local paths (pathlib) and assembles exports on the driver's disk; the "
-                   "spark/ refactor moves them onto fs.py / Spark writers")
 def test_job_reads_squad_from_s3a_and_writes_every_output_there(ruler_model, tmp_path):
+    """The whole job against the object store: every file a local run writes is there, with
+    the same bytes (but for the input's name, which report.json and the rejected rows
+    carry), listed by a manifest.json written last; the Delta tables are committed there."""
     overrides = ["--set", f'ner.model="{ruler_model}"']
     local = tmp_path / "local"
-    run_reference(load_config(None, [overrides[1]]), collect_inputs([str(SAMPLE_SQUAD)], None),
-                  local)
+    ref = run_reference(load_config(None, [overrides[1]]),
+                        collect_inputs([str(SAMPLE_SQUAD)], None), local)
+    src = "s3a://faithqa/in/squad_sample.json"
     with moto_s3() as server:
         server.create_bucket("faithqa")
         settings = fs.hadoop_settings(server.hadoop_conf())
-        fs.write_bytes("s3a://faithqa/in/squad_sample.json", SAMPLE_SQUAD.read_bytes(), settings)
+        fs.write_bytes(src, SAMPLE_SQUAD.read_bytes(), settings)
         proc = submit(str(REPO / "jobs" / "build_dataset.py"),
-                      ["--squad", "s3a://faithqa/in/squad_sample.json",
-                       "--output", "s3a://faithqa/out", *overrides], server.spark_conf())
+                      ["--squad", src, "--output", "s3a://faithqa/out", *overrides],
+                      server.spark_conf())
         assert proc.returncode == 0, proc.stderr[-3000:]
-        for rel in DATASET_FILES:
-            assert fs.read_bytes(f"s3a://faithqa/out/{rel}", settings) == (local / rel).read_bytes()
+        manifest = json.loads(fs.read_bytes("s3a://faithqa/out/manifest.json", settings))
+        listed = {f["path"]: f["bytes"] for f in manifest["files"]}
+        assert sorted(listed) == sorted(ref.files)
+        assert set(ALL_FILES) <= set(listed)
+        for rel in ref.files:
+            got = fs.read_bytes(f"s3a://faithqa/out/{rel}", settings)
+            assert len(got) == listed[rel], rel
+            assert got.replace(src.encode(), str(SAMPLE_SQUAD).encode()) == \
+                (local / rel).read_bytes(), rel
+        assert set(manifest["delta_tables"]) >= {"dataset", "entity_bank", "ner", "sft"}
+        for table in manifest["delta_tables"]:
+            log = fs.list_files(f"s3a://faithqa/out/delta/{table}/_delta_log", settings)
+            assert any(u.endswith("00000000000000000000.json") for u in log), table
 
 
 # ------------------------------------------------- --bank and --ner-cache on s3a, in-process
@@ -100,7 +113,7 @@ def test_bank_and_ner_cache_on_s3a(spark, s3, ruler_model, tmp_path):
     files = collect_inputs([str(SAMPLE_SQUAD)], None)
     settings = fs.spark_hadoop_settings(spark)
     s3.create_bucket("faithqa-bank")  # its own bucket: S3A caches a filesystem per bucket
-    built = run_reference(cfg, files, tmp_path / "built").output_dir / "entity_bank"
+    built = Path(run_reference(cfg, files, tmp_path / "built").output_dir) / "entity_bank"
     bank_uri, cache_uri = "s3a://faithqa-bank/bank", "s3a://faithqa-bank/ner-cache"
     cbank.save(cbank.load(built, cfg.bank.types), bank_uri, settings)
     assert cbank.load(bank_uri, cfg.bank.types, settings).entities == \
@@ -111,7 +124,8 @@ def test_bank_and_ner_cache_on_s3a(spark, s3, ruler_model, tmp_path):
     for run in runs:
         assert run.report["bank"]["origin"] == bank_uri
         for rel in DATASET_FILES:
-            assert (run.output_dir / rel).read_bytes() == (want.output_dir / rel).read_bytes()
+            assert (Path(run.output_dir) / rel).read_bytes() == \
+                (Path(want.output_dir) / rel).read_bytes()
     first, second = (run.report["ner"] for run in runs)
     assert first["sent_to_ner"] == first["distinct_contexts"] > 0  # the cache was empty
     assert fs.is_dir(cache_uri + "/_delta_log", settings)  # ... and is now on S3

@@ -16,7 +16,8 @@ from faithqa_spark.core.audit_summary import audit_sample_ids
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.reference import run_reference
 
-from helpers import ALL_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA, assert_same_files
+from helpers import (ALL_FILES, DATASET_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA, assert_same_files,
+                     export_file)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +38,7 @@ def reference_out(cfg, tmp_path_factory) -> Path:
 
 
 def dataset_rows(out: Path) -> list[dict]:
-    return [json.loads(line) for s in C.SPLITS for line in (out / "jsonl" / f"{s}.jsonl").open()]
+    return [json.loads(line) for f in DATASET_FILES for line in (out / f).open()]
 
 
 def test_every_dataset_row_carries_its_audit(reference_out):
@@ -50,7 +51,7 @@ def test_every_dataset_row_carries_its_audit(reference_out):
         assert r[C.AUDIT]["replacement_present"] is True
         assert r[C.AUDIT]["context_modified"] is True
         assert r[C.AUDIT]["length_ratio"] is True
-    table = pq.read_table(reference_out / "parquet" / "train")
+    table = pq.read_table(reference_out / export_file("parquet", "train"))
     assert table.column_names == C.DATASET_COLUMNS
     assert table.column(C.AUDIT).to_pylist() == [r[C.AUDIT] for r in rows if r[C.SPLIT] == "train"]
 

@@ -88,8 +88,8 @@ def hand_report(with_analysis: bool = True, with_audit: bool = True) -> dict[str
 
 def _rendered(tmp_path: Path, report: dict[str, Any]) -> tuple[str, Path]:
     index = write_report(report, tmp_path)
-    assert index == tmp_path / "report" / "index.html"
-    return index.read_text(encoding="utf-8"), index.parent
+    assert index == str(tmp_path / "report" / "index.html")
+    return Path(index).read_text(encoding="utf-8"), Path(index).parent
 
 
 def test_every_section_has_its_chart_and_every_image_is_a_png(tmp_path):
@@ -168,6 +168,9 @@ def test_html_escapes_report_text(tmp_path):
 
 def test_command_renders_an_output_directory(tmp_path, capsys):
     (tmp_path / "report.json").write_text(json.dumps(hand_report()), encoding="utf-8")
+    assert report_main([str(tmp_path)]) == 2  # no manifest.json: an incomplete run
+    assert "an incomplete run (no manifest.json" in capsys.readouterr().err
+    (tmp_path / "manifest.json").write_text("{}")
     assert report_main([str(tmp_path)]) == 0
     assert (tmp_path / "report" / "index.html").is_file()
     assert capsys.readouterr().out.strip() == str(tmp_path / "report" / "index.html")
@@ -178,6 +181,7 @@ def test_command_renders_an_output_directory(tmp_path, capsys):
 def test_command_reports_bad_input_in_one_line(tmp_path, capsys, content, message):
     if content is not None:
         (tmp_path / "report.json").write_text(content, encoding="utf-8")
+        (tmp_path / "manifest.json").write_text("{}")  # a complete run's
     assert report_main([str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and str(tmp_path / "report.json") in err and "\n" not in err
@@ -189,6 +193,7 @@ def test_command_reports_bad_input_in_one_line(tmp_path, capsys, content, messag
                     reason="needs Chromium (apt-get install -y chromium)")
 def test_page_and_images_load_in_headless_chromium(tmp_path):
     (tmp_path / "report.json").write_text(json.dumps(hand_report()), encoding="utf-8")
+    (tmp_path / "manifest.json").write_text("{}")
     script = Path(__file__).resolve().parents[1] / "scripts" / "check_report.py"
     done = subprocess.run([sys.executable, str(script), str(tmp_path), "--render"],
                           capture_output=True, text=True, timeout=300)

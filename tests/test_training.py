@@ -13,7 +13,7 @@ from faithqa_spark.arrow import arrow_batch
 from faithqa_spark.config import ConfigError, load_config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons as R
-from faithqa_spark.core.card import FIELD_DOCS, dataset_card
+from faithqa_spark.core.card import FIELD_DOCS, dataset_card, dataset_data_files
 from faithqa_spark.core.controls import build_pools, pick_abstention_context, pool_key
 from faithqa_spark.core.text import boundary_matches
 from faithqa_spark.core.training import (Example, dpo_record, record_id, row_id_of,
@@ -173,11 +173,13 @@ def test_card_header_body_and_audit() -> None:
     training = {"sft": {"kinds": {k: {s: 1 for s in C.SPLITS} for k in (
         C.COUNTERFACTUAL, C.FACTUAL, C.ABSTENTION)}, "splits": {"train": 3, "dev": 3, "test": 0},
         "skipped": {}}}
-    text = dataset_card(CFG, report, {s: f"jsonl/{s}.jsonl" for s in C.SPLITS}, training)
+    text = dataset_card(CFG, report, dataset_data_files({"jsonl"}), training)
     header = yaml.safe_load(text.split("---\n")[1])
     assert header["license"] == "cc-by-sa-4.0"
     configs = {c["config_name"]: c["data_files"] for c in header["configs"]}
-    assert configs["default"][1] == {"split": "validation", "path": "jsonl/dev.jsonl"}
+    assert configs["default"][1] == {"split": "validation", "path": "jsonl/validation-*.jsonl"}
+    assert configs["sft"][0] == {"split": "train", "path": "sft/train-*.jsonl"}
+    assert dataset_data_files({"parquet"})["test"] == "parquet/test-*.parquet"
     assert [f["split"] for f in configs["sft"]] == ["train", "validation"]  # test is empty
     assert "name_remnant | 10 | 3 | 30.00%" in text and "the_the | 0 | 0 | - |" in text
     assert "`abc123`" in text and "word_boundaries=True" in text
@@ -222,10 +224,14 @@ def test_command_adds_exports_to_an_output_directory(written, tmp_path, capsys) 
     assert json.loads(capsys.readouterr().out)["sft"] == counts["sft"]
     assert (tmp_path / "sft" / "train-00000-of-00001.jsonl").read_bytes() == (
         out / "sft" / "train-00000-of-00001.jsonl").read_bytes()
-    (tmp_path / "bad" / "jsonl").mkdir(parents=True)
-    (tmp_path / "bad" / "jsonl" / "train.jsonl").write_text('{"id": "x"\n', encoding="utf-8")
+    bad = tmp_path / "bad" / "jsonl" / "train-00000-of-00001.jsonl"
+    bad.parent.mkdir(parents=True)
+    bad.write_text('{"id": "x"\n', encoding="utf-8")
+    assert main([str(tmp_path / "bad")]) == 2  # no manifest.json: an incomplete run
+    assert "an incomplete run (no manifest.json" in capsys.readouterr().err
+    (tmp_path / "bad" / "manifest.json").write_text("{}")
     assert main([str(tmp_path / "bad")]) == 2
-    assert "train.jsonl: line 1: not JSON" in capsys.readouterr().err
+    assert "train-00000-of-00001.jsonl: line 1: not JSON" in capsys.readouterr().err
 
 
 def test_spark_sha2_gives_the_pool_key(spark) -> None:

@@ -12,6 +12,8 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.text import boundary_matches
 from faithqa_spark.training_writer import write_training_exports
 
+from helpers import export_file
+
 ALL = ["training.factual_share=1.0", "training.abstention_share=1.0",
        "training.dialogue.share=1.0"]
 CFG = load_config(None, ALL + ['output.formats=["jsonl", "sft", "dpo", "dialogues", "card"]'])
@@ -72,9 +74,11 @@ def written(tmp_path_factory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("training")
     (out / "jsonl").mkdir()
     for split in C.SPLITS:  # the dataset's own export, as the runners write it
-        (out / "jsonl" / f"{split}.jsonl").write_text(
+        (out / export_file("jsonl", split)).write_text(
             "".join(json.dumps(r) + "\n" for r in ROWS if r[C.SPLIT] == split), encoding="utf-8")
-    return out, write_training_exports(reversed(ROWS), out, CFG, None)
+    counts = write_training_exports(reversed(ROWS), out, CFG, None)
+    (out / "manifest.json").write_text("{}\n")  # a complete run (runs.py), as a run leaves it
+    return out, counts
 
 
 def all_records(out: Path, export: str) -> list[dict]:

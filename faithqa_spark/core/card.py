@@ -12,6 +12,7 @@ import yaml
 
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.exports import FILE_EXPORTS
 from faithqa_spark.core.training_exports import (EXPORT_KINDS, data_files_pattern,
                                                  selected_exports)
 
@@ -86,10 +87,10 @@ _LIMITS = [
 def dataset_data_files(formats: Iterable[str]) -> dict[str, str]:
     """The files of the dataset's own export that the card's `default` config points at."""
     formats = set(formats)
-    if "jsonl" in formats:
-        return {s: f"jsonl/{s}.jsonl" for s in C.SPLITS}
-    if "parquet" in formats:
-        return {s: f"parquet/{s}/*.parquet" for s in C.SPLITS}
+    for fmt in ("jsonl", "parquet"):
+        if fmt in formats:
+            export = next(e for e in FILE_EXPORTS if e.format == fmt)
+            return {s: export.pattern(s) for s in C.SPLITS}  # every shard of the split
     return {}
 
 

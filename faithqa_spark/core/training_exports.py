@@ -1,7 +1,7 @@
 """The training exports of one dataset row (sft/, dpo/, dialogues/), their file layout and
 their counts: what both runners call, so they write the same bytes.
 
-Layout (Hugging Face's shard names, so a sharded write later keeps the same patterns):
+Layout (Hugging Face's shard names, `core.shards`: `output.shard_rows` records a file):
 `DIR/<export>/<hub split>-<i>-of-<n>.jsonl`, e.g. `DIR/sft/validation-00000-of-00001.jsonl`,
 with the Hub's split names (train, validation, test) in the file names and the dataset's own
 (train, dev, test) in each record's `split`. Each file is ordered by record `id` (code point
@@ -15,7 +15,8 @@ process):
    abstention_context_for(row, pools, cfg), cfg, exports)`, schema
    `C.TRAINING_LINE_FIELDS`;
 3. per (export, split): the `value`s of the lines with no `reason`, ordered by `id`, into
-   `shard_path(export, split)`; a Delta table per export from
+   its shards (`TRAINING_FILES`, `shard_path(export, split, i, n)`, written by the
+   executors: `spark.shards`); a Delta table per export from
    `F.from_json(value, <EXPORT_FIELDS[export] as a Spark schema>)`;
 4. `training_counts` over a groupBy(export, kind, split, reason).count() -> report.json's
    `training`; then `card.dataset_card(cfg, report, dataset_data_files, training)` ->
@@ -24,6 +25,7 @@ process):
 
 from __future__ import annotations
 
+import operator
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Collection, Iterable, Mapping
@@ -33,6 +35,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons as R
 from faithqa_spark.core.controls import PoolKey, pick_abstention_context
 from faithqa_spark.core.dialogues import dialogue_record
+from faithqa_spark.core.exports import TRAINING, FileExport
 from faithqa_spark.core.records import json_line
 from faithqa_spark.core.training import control_kinds, dpo_record, examples, sft_record
 
@@ -48,14 +51,21 @@ EXPORT_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Each export's files: its records' JSON lines (`value`, made per row by `export_lines`)
+# per split, in shards (core/exports.py, core/shards.py).
+TRAINING_FILES: dict[str, FileExport] = {
+    e: FileExport(e, TRAINING, C.SPLIT, C.SPLITS, e, ".jsonl", (C.VALUE,),
+                  operator.itemgetter(C.VALUE)) for e in EXPORTS}
+
+
 def shard_path(export: str, split: str, index: int = 0, count: int = 1) -> str:
     """Path of one shard of an export's split, relative to the output directory."""
-    return f"{export}/{C.HUB_SPLITS[split]}-{index:05d}-of-{count:05d}.jsonl"
+    return TRAINING_FILES[export].file(split, index, count)
 
 
 def data_files_pattern(export: str, split: str) -> str:
     """The glob the card declares for an export's split (matches every shard)."""
-    return f"{export}/{C.HUB_SPLITS[split]}-*.jsonl"
+    return TRAINING_FILES[export].pattern(split)
 
 
 def record_line(export: str, record: Mapping[str, Any]) -> str:

@@ -8,19 +8,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
+from faithqa_spark import fs
 from faithqa_spark.report.index import write_report
+from faithqa_spark.runs import IncompleteRunError, is_run_dir, require_complete
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m faithqa_spark.report",
                                 description="Render DIR/report/index.html from DIR/report.json.")
-    p.add_argument("dir", type=Path, help="an output directory of the job or reference runner")
+    p.add_argument("dir", help="an output directory of the job or reference runner (a path "
+                               "or a URI)")
     args = p.parse_args(argv)
-    path = args.dir / "report.json"
+    path = fs.join(args.dir, "report.json")
     try:
-        report = json.loads(path.read_text(encoding="utf-8"))
+        if is_run_dir(args.dir):
+            require_complete(args.dir)  # a killed run's report.json may not be its last
+        report = json.loads(fs.read_bytes(path).decode("utf-8"))
+    except IncompleteRunError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     except FileNotFoundError:
         print(f"error: {path}: no such file (is {args.dir} an output directory?)",
               file=sys.stderr)

@@ -7,15 +7,15 @@ else to load). The same report.json gives the same bytes.
 from __future__ import annotations
 
 import html
-import os
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from matplotlib.figure import Figure
 
-from faithqa_spark import io as fio
 from faithqa_spark.core import fields as C
+from faithqa_spark.outdir import OutDir, as_outdir
 from faithqa_spark.report import charts
 from faithqa_spark.report.plot import DPI, save_png, styled
 
@@ -88,36 +88,28 @@ nav a { margin-right: 0.8em; }
 """
 
 
-def write_report(report: Mapping[str, Any], out_dir: str | Path) -> Path:
-    """Write DIR/report/index.html and its PNG charts from a report.json dict; returns
-    the path of index.html. Charts whose sections are missing become a note."""
-    target = Path(out_dir) / REPORT_DIR
-    target.mkdir(parents=True, exist_ok=True)
+def write_report(report: Mapping[str, Any], out_dir: OutDir | str | Path) -> str:
+    """Write DIR/report/index.html and its PNG charts from a report.json dict (DIR on any
+    filesystem); returns the path of index.html. Charts whose sections are missing become a
+    note."""
+    out = as_outdir(out_dir)
     parts = []
     for chart in CHARTS:
         with styled():
             fig = chart.draw(report)
-        png = target / f"{chart.id}.png"
+        png = f"{REPORT_DIR}/{chart.id}.png"
         if fig is None:
-            png.unlink(missing_ok=True)  # a chart from an earlier render would mislead
+            out.remove(png)  # a chart from an earlier render would mislead
             parts.append(_section(chart, None))
             continue
         w, h = (round(x * DPI) for x in fig.get_size_inches())
-        _save_atomic(fig, png)
-        parts.append(_section(chart, (png.name, w, h)))
-    index = target / INDEX
-    fio.write_text_atomic(index, _page(report, parts))
-    return index
-
-
-def _save_atomic(fig: Figure, path: Path) -> None:
-    fd, tmp = fio.temp_file(path, ".png")
-    os.close(fd)
-    try:
-        save_png(fig, Path(tmp))
-        os.replace(tmp, path)
-    finally:
-        Path(tmp).unlink(missing_ok=True)
+        buf = io.BytesIO()
+        save_png(fig, buf)
+        out.write_bytes(png, buf.getvalue())
+        parts.append(_section(chart, (png.rsplit("/", 1)[-1], w, h)))
+    index = f"{REPORT_DIR}/{INDEX}"
+    out.write_text(index, _page(report, parts))
+    return out.path(index)
 
 
 def _section(chart: Chart, image: tuple[str, int, int] | None) -> str:

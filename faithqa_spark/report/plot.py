@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import BinaryIO, Iterator, Sequence
 
 import matplotlib
 from matplotlib.axes import Axes
@@ -60,8 +60,9 @@ def grid(fig: Figure, n: int, ncols: int = 2) -> list[Axes]:
     return axes
 
 
-def save_png(fig: Figure, path: Path) -> Path:
-    """Save without the Software tag (the only varying PNG metadata Agg writes)."""
+def save_png(fig: Figure, path: Path | BinaryIO) -> Path | BinaryIO:
+    """Save (to a file or a binary stream) without the Software tag (the only varying PNG
+    metadata Agg writes)."""
     with matplotlib.rc_context(STYLE):
         fig.savefig(path, format="png", dpi=DPI, metadata={"Software": None})
     return path

@@ -42,8 +42,10 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
     rejected,sft,dpo,dialogues} (when "delta" is among output.formats), the exports jsonl/,
     parquet/, squad/, sft/, dpo/, dialogues/ and the card README.md (as selected),
     entity_bank/, filtered/, rejected/, audit/sample.{jsonl,html}, report/ (index.html and
-    its charts), report.json and manifest.json."""
-    out, started, stages = Path(output_dir), time.time(), Stages()
+    its charts), report.json and, last, manifest.json (the run is complete when it is there:
+    runs.py). DIR is a local path or a URI of any filesystem Spark and `fs.py` reach; the
+    exports are written there by the executors, in shards."""
+    out, started, stages = str(output_dir), time.time(), Stages()
     with OutputPlan(spark, out, cfg, ner_cache=ner_cache is not None) as plan:
         # a bad --bank directory is reported before any work, not after NER
         given_bank = (cbank.load(bank_dir, cfg.bank.types, fs.spark_hadoop_settings(spark))
@@ -64,11 +66,11 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         audit_files_stage(plan, final, report, cfg, stages)  # after training: the final report
         ST.write_card(plan, cfg, report)  # last: the card shows the finished report
         delta_tables = plan.publish()
-    write_manifest(out, cfg, files, report, stages.seconds, started=started,
+    written = write_manifest(plan.run, cfg, files, report, stages.seconds, started=started,
                    runner=f"spark {spark.version} ({spark.sparkContext.master})",
                    ner_model=prov.ner_model,
                    extra={"ner_cache": ner_cache, "delta_tables": delta_tables})
-    return RunResult(out, report, stages.seconds)
+    return RunResult(out, report, stages.seconds, written)
 
 
 def read_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, files: list[InputFile],
@@ -124,7 +126,7 @@ def bank_stage(plan: OutputPlan, cfg: Config, given: EntityBank | None, given_di
                ner: NerResult, stages: Stages) -> tuple[EntityBank, str]:
     """The run's bank (`core.bank_build.run_bank`), saved in the paper's format."""
     bank, origin = run_bank(given, given_dir, lambda: actions.mention_counts(ner.df), cfg.bank)
-    cbank.save(bank, plan.staging / "entity_bank")
+    plan.write_bank(bank)
     stages.done("bank", f"{sum(bank.counts().values()):,} entities")
     return bank, origin
 
@@ -188,7 +190,7 @@ def training_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, final: Da
 def write_stage(spark: SparkSession, plan: OutputPlan, final: DataFrame, qa: DataFrame,
                 ner: NerResult, bank: EntityBank, bank_origin: str, report: dict,
                 stages: Stages) -> None:
-    """The dataset, the leftovers, the NER and bank tables and report.json, staged."""
+    """The dataset, the leftovers, the NER and bank tables and report.json."""
     plan.add_table("ner", ner_table(ner.df, ner.model_name, ner.model_version))
     plan.add_table("entity_bank", bank_table(spark, bank, bank_origin))
     plan.write(T.dataset(final), T.leftovers(final, qa))
@@ -198,7 +200,7 @@ def write_stage(spark: SparkSession, plan: OutputPlan, final: DataFrame, qa: Dat
 
 def audit_files_stage(plan: OutputPlan, final: DataFrame, report: dict, cfg: Config,
                       stages: Stages) -> None:
-    """The audit sample and the analysis report (HTML and charts), staged with the rest."""
+    """The audit sample and the analysis report (HTML and charts)."""
     plan.write_audit_and_analysis(T.dataset(final), report, cfg.pipeline.seed)
     stages.done("audit files")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from faithqa_spark import errors
@@ -16,10 +15,10 @@ from faithqa_spark.cli import parse
 OUTPUTS = [
     ("delta/", "Delta tables: dataset (by source, split), entity_bank, ner, filtered, rejected, "
                "sft, dpo, dialogues"),
-    ("jsonl/", "the dataset as JSONL, one file per split (the paper's field names plus ours, "
-               "audit flags included)"),
-    ("parquet/", "the dataset as Parquet, a directory per split"),
-    ("squad/", "the dataset as SQuAD v1.1 JSON, one file per split"),
+    ("jsonl/", "the dataset as JSONL, per split in shards, train-00000-of-00001.jsonl (the "
+               "paper's field names plus ours, audit flags included)"),
+    ("parquet/", "the dataset as Parquet, in shards per split"),
+    ("squad/", "the dataset as SQuAD v1.1 JSON, each shard a whole document"),
     ("sft/", "training records, TRL's conversational SFT format (+ factual, abstention)"),
     ("dpo/", "the same examples in TRL's preference format (prompt, chosen, rejected)"),
     ("dialogues/", "clarification and correction dialogues"),
@@ -31,14 +30,18 @@ OUTPUTS = [
     ("report/", "the analysis report: index.html and its PNG charts"),
     ("report.json", "counts per source and file: reasons, types, strategies, splits, audit, "
                     "analysis"),
-    ("manifest.json", "versions, config, input checksums, row counts, time per stage"),
+    ("manifest.json", "written last, marks the run complete: versions, config, input "
+                      "checksums, row counts, time per stage, every file"),
 ]
 
 
-def summary(report: dict[str, Any], output_dir: str) -> str:
+def summary(report: dict[str, Any], output_dir: str, files: list[str],
+            delta_tables: bool = False) -> str:
+    """What the run wrote (`files`: as manifest.json lists them) and its counts."""
+    tops = {f.split("/", 1)[0] + ("/" if "/" in f else "") for f in files}
+    tops |= {"manifest.json"} | ({"delta/"} if delta_tables else set())
     lines = [f"Output: {output_dir}"]
-    lines += [f"  {name:<14} {what}" for name, what in OUTPUTS
-              if (Path(output_dir) / name).exists()]
+    lines += [f"  {name:<14} {what}" for name, what in OUTPUTS if name in tops]
     for source, s in report["sources"].items():
         splits = ", ".join(f"{k} {v:,}" for k, v in s["splits"].items())
         lines.append(f"{source}: {s['input_records']:,} records -> {s['success']:,} samples "
@@ -77,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         return errors.report(e)
     finally:
         spark.stop()
-    print(summary(result.report, str(result.output_dir)))
+    print(summary(result.report, result.output_dir, result.files,
+                  "delta" in run.cfg.output.formats))
     print(f"done in {time.perf_counter() - t:.1f}s "
           f"(stages: {', '.join(f'{k} {v:.1f}s' for k, v in result.stage_seconds.items())})")
     return 0

@@ -12,16 +12,15 @@ from typing import Any, Iterable
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from faithqa_spark import io as fio
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.card import dataset_card, dataset_data_files
 from faithqa_spark.core.controls import PoolKey, pool_key_prefix, pools_from_keyed
-from faithqa_spark.core.training_exports import (CARD, EXPORT_FIELDS, shard_path,
+from faithqa_spark.core.training_exports import (CARD, EXPORT_FIELDS, TRAINING_FILES,
                                                  training_counts)
 from faithqa_spark.spark import schema as S
 from faithqa_spark.spark import tasks
-from faithqa_spark.spark.outputs import OutputPlan, write_text
+from faithqa_spark.spark.outputs import OutputPlan
 from faithqa_spark.spark.transforms import in_export_order
 
 _KEY, _FILE = "_pool_key", "_file"
@@ -73,19 +72,17 @@ def line_counts(lines: DataFrame, exports: list[str]) -> dict[str, Any]:
 
 
 def add_outputs(plan: OutputPlan, lines: DataFrame, exports: list[str]) -> None:
-    """Register, with the output plan, one file per (export, split) at `shard_path` (the
-    records' lines in id order; a file even when empty) and, with delta, a table per export
-    (the lines parsed back with the export's schema)."""
+    """Register, with the output plan, each export's files per split in shards (the records'
+    lines in id order, `TRAINING_FILES`; one empty file for a split with none), written by
+    the executors, and, with delta, a table per export (the lines parsed back with the
+    export's schema)."""
     records = lines.filter(F.col(C.REASON).isNull())
     ordered = plan.keep(in_export_order(
         records.withColumn(_FILE, F.concat_ws("/", C.EXPORT, C.SPLIT)), _FILE))
-    ordered.count()  # sorted once here, not once per file by the writes that share it
+    plan.add_sharded("training exports", ordered, _FILE, {
+        f"{export}/{split}": [(TRAINING_FILES[export], split)]
+        for export in exports for split in C.SPLITS})
     for export in exports:
-        for split in C.SPLITS:
-            path = shard_path(export, split)
-            plan.add_file(path, write_text,
-                          ordered.filter(F.col(_FILE) == f"{export}/{split}").select(C.VALUE),
-                          plan.staging / path)
         schema = S.struct_type(EXPORT_FIELDS[export])
         plan.add_table(export, records.filter(F.col(C.EXPORT) == export)
                        .select(F.from_json(C.VALUE, schema).alias("r")).select("r.*"),
@@ -95,5 +92,5 @@ def add_outputs(plan: OutputPlan, lines: DataFrame, exports: list[str]) -> None:
 def write_card(plan: OutputPlan, cfg: Config, report: dict[str, Any]) -> None:
     """DIR/README.md (`core.card.dataset_card`), when `card` is among output.formats."""
     if CARD in plan.formats:
-        fio.write_text_atomic(plan.staging / "README.md", dataset_card(
+        plan.root.write_text("README.md", dataset_card(
             cfg, report, dataset_data_files(plan.formats), report.get("training", {})))
