@@ -155,7 +155,7 @@ def test_union_of_parts_equals_whole_read_for_any_shape(shape, n):
 
 def test_an_escaped_surrogate_pair_streams_without_fallback(tmp_path):
     path = tmp_path / "squad.json"
-    path.write_bytes(_squad([_with_qa(question="Who \ud83d\ude00?")]))  # json escapes the pair
+    path.write_bytes(_squad([_with_qa(question="Who \U0001F600?")]))  # json escapes the pair
     assert b"\\ud83d\\ude00" in path.read_bytes()
     opened = []
 
@@ -164,4 +164,4 @@ def test_an_escaped_surrogate_pair_streams_without_fallback(tmp_path):
         return open(path, "rb")
 
     row, = read_file_part(opener, path=str(path), source="squad")
-    assert row[F.QUESTION] == "Who \ud83d\ude00?" and opened == [1]
+    assert row[F.QUESTION] == "Who \U0001F600?" and opened == [1]
