@@ -15,7 +15,7 @@ record's ordinal. `core.dedupe` needs only that order, so the duplicate policy i
 
 Where ijson and the standard `json` module could disagree, the standard one decides: on any
 ijson error (invalid UTF-8, a raw control character in a string, NaN, an integer past 64
-bits), and where the raw bytes hold a `\\uD800`-`\\uDFFF` escape (yajl turns a lone one into
+bits), and where the raw bytes hold a lone `\\uD800`-`\\uDFFF` escape (yajl turns it into
 '?', `json` keeps it and the reader rejects the field), the rest of the file is read with
 `read_file`'s parser from that article on. Such files cost one whole parse, as before.
 """
@@ -36,8 +36,12 @@ from faithqa_spark.sources.formats import HEAD_BYTES, detect_format, read_file
 
 _backend = ijson.get_backend("yajl2_c")  # the C parser; the Python ones are ~20x slower
 CHUNK = 1 << 16
-# A \u escape of a UTF-16 surrogate (either half); `\\` before it only causes a fallback.
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+# A lone surrogate escape: a high half not followed by a low one, or a low half not after a
+# high one (a pair, e.g. an emoji, is fine: yajl decodes it as json does). A pair cut by a
+# read boundary, or a `\\` before the escape, only causes a needless fallback.
+_SURROGATE_ESCAPE = re.compile(
+    rb"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 # official layout: (key of the top-level list, layout name, rows of (index, item) pairs)
 _OFFICIAL = {
     "squad_json": ("data", squad.LAYOUT, squad.iter_articles),
@@ -220,7 +224,7 @@ class _Scanner:
         else:
             chunk = self._stream.read(n)
         if not self.surrogate and chunk:
-            # the last 5 bytes of the previous chunk catch an escape cut in two
+            # the previous chunk's last 6 bytes: a low half's high one, or a cut escape
             self.surrogate = _SURROGATE_ESCAPE.search(self._tail + chunk) is not None
-            self._tail = chunk[-5:]
+            self._tail = chunk[-6:]
         return chunk
