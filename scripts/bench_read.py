@@ -1,9 +1,9 @@
 """The read step on one official JSON input file, as one read task and as N, side by side in
 one run:
 
-* per task, each in a fresh process (so its peak resident memory is its own): the whole-
-  document read the job did before it read in parts (`read_file` on the file's bytes, one
-  task), and the job's read task (`spark.tasks.read_task`: `read_file_part` streaming the
+* per task, each in a fresh process (so its peak resident memory is its own): the read task
+  the job had before it read in parts (`read_file` on the file's bytes, duplicate marks,
+  Arrow batches), and the job's read task (`spark.tasks.read_task`: `read_file_part` streaming the
   file, duplicate marks, Arrow batches) for the file as 1 part and for each of N parts. The
   figure is the peak RSS minus the process's RSS after its imports (what the read added);
 * the job's read stage (`spark.job.read_stage`: the read tasks, the duplicate check across
@@ -12,7 +12,7 @@ one run:
   with the peak RSS of the largest Python worker process (sampled every 0.2 s; workers
   are not reused here, so that is the largest task's).
 
-    .venv/bin/python scripts/bench_read.py [FILE] [--source squad] [--parts 4]
+    .venv/bin/python scripts/bench_read.py [FILE] [--source squad] [--parts 2,4]
                                            [--master local[2]] [--skip-spark]
 
 FILE defaults to the SQuAD train file. Wrap it in `flock /tmp/faithqa-heavy.lock`.
@@ -54,7 +54,10 @@ def child(path: str, source: str, mode: str, part: int, n_parts: int) -> None:
     JSON line."""
     import pyarrow as pa
 
+    from faithqa_spark.arrow import arrow_batch, arrow_batches
+    from faithqa_spark.core import fields as C
     from faithqa_spark.core.dedupe import mark_in_order, number_records
+    from faithqa_spark.sources.common import blank_row
     from faithqa_spark.inputs import collect_inputs, read_parts
     from faithqa_spark.sources import read_file
     from faithqa_spark.spark.tasks import read_task
@@ -63,12 +66,15 @@ def child(path: str, source: str, mode: str, part: int, n_parts: int) -> None:
                            [path] if source == "triviaqa" else None)
     parts = read_parts(files, _config(path, n_parts).input.read_part_bytes)
     task = read_task(parts, _config(path, n_parts))
+    # pyarrow's first conversion maps ~50 MB of its library (once per process, and every
+    # Spark Python worker has paid it): paid before the baseline, so the figure is the read's
+    arrow_batch([blank_row(source, path, "-")], C.QA_FIELDS)
     base = _rss_mb()
     t = time.perf_counter()
-    if mode == "whole":
+    if mode == "whole":  # the read task before the parts: whole bytes, one parse
         with open(path, "rb") as f:
-            rows = sum(1 for _ in mark_in_order(number_records(
-                read_file(f.read(), path=path, source=source))))
+            rows = sum(b.num_rows for b in arrow_batches(mark_in_order(number_records(
+                read_file(f.read(), path=path, source=source))), C.QA_FIELDS))
     else:
         ids = pa.RecordBatch.from_arrays([pa.array([part], pa.int64())], ["id"])
         rows = sum(batch.num_rows for batch in task(iter([ids])))
@@ -83,11 +89,11 @@ def measure(path: str, source: str, mode: str, part: int = 0, n_parts: int = 1) 
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def per_task(path: str, source: str, n: int) -> list[tuple[str, dict]]:
-    rows = [("read_file, whole document (before)", measure(path, source, "whole")),
+def per_task(path: str, source: str, ns: list[int]) -> list[tuple[str, dict]]:
+    rows = [("whole document, 1 task (before)", measure(path, source, "whole")),
             ("read task, 1 part", measure(path, source, "part", 0, 1))]
     rows += [(f"read task, part {i} of {n}", measure(path, source, "part", i, n))
-             for i in range(n)]
+             for n in ns for i in range(n)]
     return rows
 
 
@@ -103,8 +109,9 @@ class _Persisting:
         df.unpersist()
 
 
-def spark_stage(path: str, source: str, n: int, master: str) -> list[dict[str, Any]]:
-    """The job's read stage with the file as 1 and as `n` parts, in one session."""
+def spark_stage(path: str, source: str, ns: list[int], master: str) -> list[dict[str, Any]]:
+    """The job's read stage with the file as 1 part and as each of `ns` parts, in one
+    session."""
     from bench import MemorySampler  # scripts/bench.py: the job bench's RSS sampler
 
     from faithqa_spark.inputs import collect_inputs
@@ -120,7 +127,7 @@ def spark_stage(path: str, source: str, n: int, master: str) -> list[dict[str, A
     results = []
     try:
         spark.range(0, 4, 1, 4).mapInArrow(lambda b: b, "id long").count()  # warm the workers
-        for n_parts in (1, n):
+        for n_parts in (1, *ns):
             cfg = _config(path, n_parts)
             times, peak = [], 0.0
             for _ in range(REPEATS):
@@ -140,10 +147,11 @@ def spark_stage(path: str, source: str, n: int, master: str) -> list[dict[str, A
 
 
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # workers: this Python
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("file", nargs="?", default=str(DEFAULT))
     p.add_argument("--source", default="squad", choices=["squad", "triviaqa"])
-    p.add_argument("--parts", type=int, default=4)
+    p.add_argument("--parts", default="2,4", help="the numbers of parts to compare with 1")
     p.add_argument("--master", default="local[2]")
     p.add_argument("--skip-spark", action="store_true")
     p.add_argument("--child", nargs=3, metavar=("MODE", "PART", "N"), help=argparse.SUPPRESS)
@@ -152,18 +160,20 @@ def main(argv: list[str] | None = None) -> int:
         child(args.file, args.source, args.child[0], int(args.child[1]), int(args.child[2]))
         return 0
     size = Path(args.file).stat().st_size / 2**20
-    print(f"{args.file} ({size:.1f} MB), {args.parts} parts")
-    tasks = per_task(args.file, args.source, args.parts)
+    ns = [int(n) for n in args.parts.split(",")]
+    print(f"{args.file} ({size:.1f} MB), 1 part against {', '.join(map(str, ns))}")
+    tasks = per_task(args.file, args.source, ns)
     print(f"\nper task, each in a fresh process\n{'task':<38}{'rows':>8}{'seconds':>10}"
           f"{'peak RSS added MB':>19}")
     for name, m in tasks:
         print(f"{name:<38}{m['rows']:>8}{m['seconds']:>10.2f}{m['peak_mb']:>19.0f}")
-    split = [m for name, m in tasks if " of " in name]
-    assert sum(m["rows"] for m in split) == tasks[0][1]["rows"] == tasks[1][1]["rows"]
-    summary: dict[str, Any] = {"file": args.file, "mb": round(size, 1), "parts": args.parts,
+    for n in ns:
+        split = [m for name, m in tasks if name.endswith(f" of {n}")]
+        assert sum(m["rows"] for m in split) == tasks[0][1]["rows"] == tasks[1][1]["rows"]
+    summary: dict[str, Any] = {"file": args.file, "mb": round(size, 1), "parts": ns,
                                "per_task": {name: m for name, m in tasks}}
     if not args.skip_spark:
-        stage = spark_stage(args.file, args.source, args.parts, args.master)
+        stage = spark_stage(args.file, args.source, ns, args.master)
         print(f"\nthe job's read stage on {args.master} (the faster of {REPEATS} runs)\n"
               f"{'read tasks':<38}{'rows':>8}{'seconds':>10}{'peak worker RSS MB':>19}")
         for m in stage:
