@@ -19,6 +19,9 @@ from faithqa_spark.runs import Stages
 from faithqa_spark.spark import schema as S
 from faithqa_spark.spark.job import read_stage
 from faithqa_spark.spark.transforms import read_qa
+from faithqa_spark.sources import read_file
+from faithqa_spark.sources.formats import HEAD_BYTES
+from faithqa_spark.sources.stream import read_file_part
 
 CTX = "Oda Renn rowed from Grenwick to Hollin in 1931 and back in 1932."
 
@@ -36,6 +39,43 @@ def _article(*qas: dict[str, Any]) -> dict[str, Any]:
 ARTICLES = [_article(_qa("a"), _qa("c")), _article(_qa("d")), _article(_qa("e")),
             _article(_qa("a"), _qa("f")), _article(_qa("b"), _qa("b")),
             _article(_qa("a", question=" ")), _article(_qa("g"))]
+
+
+class CountingStream:
+    """A binary stream over bytes that counts what was read from it."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.pos = data, 0
+
+    def read(self, n: int = -1) -> bytes:
+        end = len(self.data) if n is None or n < 0 else self.pos + n
+        out, self.pos = self.data[self.pos:end], min(end, len(self.data))
+        return out
+
+    def __enter__(self) -> CountingStream:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        pass
+
+
+def test_json_lines_under_a_json_name_is_read_whole_by_part_0_only():
+    lines = "\n".join(json.dumps({"id": f"q{i}", "title": "T", "context": CTX, "question": "Who?",
+                                  "answers": {"text": ["Oda Renn"], "answer_start": [0]}})
+                       for i in range(400)).encode()  # more than the head's bytes
+    streams: list[CountingStream] = []
+
+    def opener() -> CountingStream:
+        streams.append(CountingStream(lines))
+        return streams[-1]
+
+    parts = [list(read_file_part(opener, path="hf.json", source="squad", part=p, n_parts=3))
+             for p in range(3)]
+    strip = lambda rows: [{k: v for k, v in r.items() if k != C.RECORD_INDEX} for r in rows]
+    assert strip(parts[0]) == strip(read_file(lines, path="hf.json", source="squad"))
+    assert [r[C.RECORD_INDEX] for r in parts[0]] == list(range(400))
+    assert parts[1] == parts[2] == []
+    assert [s.pos for s in streams] == [len(lines), HEAD_BYTES, HEAD_BYTES]
 
 
 class KeepAll:
