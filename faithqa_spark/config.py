@@ -111,6 +111,7 @@ class TriviaqaCfg:
 class InputCfg:
     triviaqa_evidence_dir: str  # "" = next to the TriviaQA file
     triviaqa_web_evidence_dir: str  # "" = evidence/web next to the TriviaQA file
+    read_part_bytes: int  # an official JSON file gets one read task per this many bytes
 
 
 @dataclass(frozen=True)
@@ -342,6 +343,8 @@ def validate(cfg: Config, origin: str) -> None:
         raise ConfigError(f"{origin}: need 1 <= bank.min_chars <= bank.max_chars")
     if not 0 < cfg.matching.positional_min_overlap <= 1:
         raise ConfigError(f"{origin}: matching.positional_min_overlap must be in (0, 1]")
+    if cfg.input.read_part_bytes < 1:
+        raise ConfigError(f"{origin}: input.read_part_bytes must be >= 1")
     if cfg.ner.batch_size < 1:
         raise ConfigError(f"{origin}: ner.batch_size must be >= 1")
     if not 0 < cfg.evaluate.sentence_support_threshold <= 1:

@@ -9,11 +9,12 @@ from pathlib import Path
 from faithqa_spark import fs
 from faithqa_spark.config import Config
 from faithqa_spark.errors import InputError
-from faithqa_spark.sources import ReaderSettings
+from faithqa_spark.sources import ReaderSettings, plan_parts
 from faithqa_spark.sources.common import SOURCES
 from faithqa_spark.sources.formats import EXTENSIONS as SUFFIXES
 
-__all__ = ["InputError", "InputFile", "SOURCES", "collect_inputs", "reader_settings"]
+__all__ = ["InputError", "InputFile", "ReadPart", "SOURCES", "collect_inputs", "read_parts",
+           "reader_settings"]
 
 
 @dataclass(frozen=True)
@@ -112,3 +113,30 @@ def reader_settings(cfg: Config, storage: fs.Settings = ()) -> ReaderSettings:
         evidence=tuple(cfg.triviaqa.evidence),
         storage=storage,
     )
+
+
+@dataclass(frozen=True)
+class ReadPart:
+    """One read task: part `part` of `n_parts` of `file` (`sources.read_file_part`)."""
+    file: InputFile
+    part: int
+    n_parts: int
+
+
+def read_parts(files: list[InputFile], bytes_per_part: int,
+               storage: fs.Settings = ()) -> list[ReadPart]:
+    """The read tasks of `files`: an official JSON document of S bytes is read by
+    ceil(S / bytes_per_part) tasks, any other file by one (`sources.plan_parts`), in path
+    order. Sizes come from the filesystem's metadata: the driver opens no input file."""
+    by_local = {f.local: f for f in files}
+    sizes = [(f.local, _size(f.local, storage)) for f in files]
+    return [ReadPart(by_local[path], part, n) for path, part, n in
+            plan_parts(sizes, bytes_per_part)]
+
+
+def _size(uri: str, storage: fs.Settings) -> int:
+    filesystem, path = fs.resolve(uri, storage)
+    size = filesystem.get_file_info(path).size
+    if size is None:  # gone since collect_inputs saw it
+        raise InputError(f"input file disappeared: {uri}")
+    return size

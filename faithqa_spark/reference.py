@@ -17,11 +17,12 @@ if __name__ == "__main__":
 import logging  # noqa: E402 - after the environment is set
 import sys
 import time
+from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from faithqa_spark import PIPELINE_VERSION, errors
+from faithqa_spark import PIPELINE_VERSION, errors, fs
 from faithqa_spark import ner as fner
 from faithqa_spark.cli import parse
 from faithqa_spark.config import Config
@@ -29,7 +30,7 @@ from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.bank_build import (context_mentions, count_mentions,
                                            distinct_contexts, run_bank)
-from faithqa_spark.core.dedupe import mark_duplicates, number_records
+from faithqa_spark.core.dedupe import mark_duplicates
 from faithqa_spark.core.outcomes import (INPUT_KEYS, TALLY_KEYS, bounds_by_source, dataset_row,
                                          group_counts, leftover_row, outcome_of, placed, tally)
 from faithqa_spark.core.process import Provenance, entities_from_records
@@ -41,18 +42,20 @@ from faithqa_spark.local_outputs import (write_audit_and_analysis, write_bank, w
                                          write_training)
 from faithqa_spark.manifest import write_manifest
 from faithqa_spark.runs import RunDir, RunResult, Stages, provenance_dict
-from faithqa_spark.sources import read_file
+from faithqa_spark.sources import read_file_part
 
 log = logging.getLogger("faithqa_spark")
 
 
 def read_inputs(cfg: Config, files: list[InputFile]) -> list[dict[str, Any]]:
-    """Every record of every file, duplicates across and within files marked."""
+    """Every record of every file, duplicates across and within files marked. Each file is
+    streamed whole (`read_file_part`, part 0 of 1): the rows and record indexes the job's
+    read tasks give, whatever parts they read the file in."""
     settings = reader_settings(cfg)
     qa: list[dict[str, Any]] = []
     for f in files:
-        qa.extend(number_records(read_file(Path(f.local).read_bytes(), path=f.display,
-                                           source=f.source, settings=settings)))
+        qa.extend(read_file_part(partial(fs.open_input, f.local), path=f.display,
+                                 source=f.source, settings=settings))
     mark_duplicates(qa)
     return qa
 

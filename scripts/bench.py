@@ -2,6 +2,12 @@
 
     .venv/bin/python scripts/bench.py [SQUAD_FILE] [--master local[2]] [--skip-scaling]
                                       [--skip-reference] [--keep] [--fractions 0.25,0.5,1]
+    .venv/bin/python scripts/bench.py --scale [SQUAD_FILE] [--scale-times 2]
+                                      [--scale-questions N] [--scale-memory MB] [--bank DIR]
+
+`--scale` runs only the scale run instead (scripts/bench_scale.py): the job over a
+TriviaQA-layout throughput load made from the file's articles on local-cluster with 1 and
+2 executors, the speed-up, Amdahl's serial fraction and a projection to more cores.
 
 SQUAD_FILE defaults to ../shared/data/squad/train-v1.1.reconstructed.json (relative to the
 repo root). One run measures:
@@ -675,6 +681,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         "conf/paper.toml) and report its wall time and stages beside it")
     p.add_argument("--fractions", default="0.25,0.5,1",
                    help="input fractions for the scaling runs (default: %(default)s)")
+    scale = p.add_argument_group("scale run (scripts/bench_scale.py)")
+    scale.add_argument("--scale", action="store_true",
+                       help="run only the scale run: 1 and 2 executors over a throughput load")
+    scale.add_argument("--scale-times", type=int, default=2,
+                       help="the load repeats each question this many times (default 2)")
+    scale.add_argument("--scale-questions", type=int, metavar="N",
+                       help="run on the first N questions of the load (a slice)")
+    scale.add_argument("--scale-memory", type=int, default=1536, metavar="MB",
+                       help="memory of each local-cluster worker (default %(default)s)")
+    scale.add_argument("--bank", help="entity bank for the scale run (default: the paper's, "
+                                      "if present, else built from the load)")
     args = p.parse_args(argv)
     try:
         args.cores = parse_cores(args.master)
@@ -694,6 +711,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.scale:
+        import bench_scale  # scripts/ is on sys.path: this script's directory
+
+        return bench_scale.main(args)
     tmp = Path(tempfile.mkdtemp(prefix="faithqa-bench-"))
     log(f"temp dir {tmp}")
     res: dict[str, Any] = {"input": str(args.squad), "master": args.master,

@@ -151,3 +151,17 @@ def test_union_of_parts_equals_whole_read_for_any_shape(shape, n):
         for p, qs in enumerate(paras)]} for a, paras in enumerate(shape)]
     data = _squad(articles)
     same_rows(parts(data, "squad.json", "squad", n), whole(data, "squad.json", "squad"))
+
+
+def test_an_escaped_surrogate_pair_streams_without_fallback(tmp_path):
+    path = tmp_path / "squad.json"
+    path.write_bytes(_squad([_with_qa(question="Who \U0001F600?")]))  # json escapes the pair
+    assert b"\\ud83d\\ude00" in path.read_bytes()
+    opened = []
+
+    def opener():
+        opened.append(1)
+        return open(path, "rb")
+
+    row, = read_file_part(opener, path=str(path), source="squad")
+    assert row[F.QUESTION] == "Who \U0001F600?" and opened == [1]

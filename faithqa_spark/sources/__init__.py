@@ -1,9 +1,9 @@
 """Input readers: SQuAD and TriviaQA files -> unified QA rows (`fields.QA_FIELDS`).
 
-Pure Python, no pyspark: the Spark job feeds `read_file` the bytes of each input file
-(e.g. from the `binaryFile` source) and the reference runner feeds it bytes read from
-disk, so both see identical rows. `read_file_part` streams one file and reads a part of
-it (several tasks per large file), with the same rows.
+Pure Python, no pyspark. Both runners read with `read_file_part`, which streams one file
+and makes the rows of a part of it: the Spark job's read tasks each read one part
+(several tasks per large file, `inputs.read_parts`), the reference runner each file as one
+part, so both see identical rows. `read_file` reads a whole file from its bytes.
 
 Formats (`FORMATS`): `squad_json` (official v1.1/v2.0), `squad_hf` (Hugging Face rows in
 JSON Lines or Parquet), `triviaqa_json` (official rc JSON + Wikipedia evidence files),

@@ -11,11 +11,12 @@ The rows are exactly `read_file`'s (same fields, `record_loc`, statuses and deta
 union over the parts of a file equals the whole read. `record_index` is set here, to a key
 that orders rows in file order and is the same in every part: for the official layouts
 `(article index << 32) + the row's ordinal in its article`, for JSON Lines and Parquet the
-record's ordinal. `core.dedupe` needs only that order, so the duplicate policy is unchanged.
+record's ordinal (all of them in part 0: `_flat_rows`). `core.dedupe` needs only that order,
+so the duplicate policy is unchanged.
 
 Where ijson and the standard `json` module could disagree, the standard one decides: on any
 ijson error (invalid UTF-8, a raw control character in a string, NaN, an integer past 64
-bits), and where the raw bytes hold a `\\uD800`-`\\uDFFF` escape (yajl turns a lone one into
+bits), and where the raw bytes hold a lone `\\uD800`-`\\uDFFF` escape (yajl turns it into
 '?', `json` keeps it and the reader rejects the field), the rest of the file is read with
 `read_file`'s parser from that article on. Such files cost one whole parse, as before.
 """
@@ -36,8 +37,12 @@ from faithqa_spark.sources.formats import HEAD_BYTES, detect_format, read_file
 
 _backend = ijson.get_backend("yajl2_c")  # the C parser; the Python ones are ~20x slower
 CHUNK = 1 << 16
-# A \u escape of a UTF-16 surrogate (either half); `\\` before it only causes a fallback.
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+# A lone surrogate escape: a high half not followed by a low one, or a low half not after a
+# high one (a pair, e.g. an emoji, is fine: yajl decodes it as json does). A pair cut by a
+# read boundary, or a `\\` before the escape, only causes a needless fallback.
+_SURROGATE_ESCAPE = re.compile(
+    rb"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 # official layout: (key of the top-level list, layout name, rows of (index, item) pairs)
 _OFFICIAL = {
     "squad_json": ("data", squad.LAYOUT, squad.iter_articles),
@@ -65,8 +70,8 @@ def read_file_part(data: bytes | Opener, *, path: str, source: str,
         head = stream.read(HEAD_BYTES)
         fmt = detect_format(path, source, head)
         if fmt not in _OFFICIAL:
-            rest = head + stream.read()
-            yield from _flat_part(rest, path, source, settings, part, n_parts)
+            if part == 0:  # see _flat_rows: the other parts stop after the head
+                yield from _flat_rows(head + stream.read(), path, source, settings)
             return
         key, layout, rows_of = _OFFICIAL[fmt]
         progress = _Progress()
@@ -174,14 +179,15 @@ def _keyed(rows: Iterable[dict[str, Any]], progress: _Progress) -> Iterator[dict
         yield row
 
 
-def _flat_part(data: bytes, path: str, source: str, settings: ReaderSettings, part: int,
-               n_parts: int) -> Iterator[dict[str, Any]]:
-    """JSON Lines and Parquet: record i (a row of `read_file`) belongs to part i % n_parts.
-    These formats split by lines or row groups natively; this keeps one entry point."""
+def _flat_rows(data: bytes, path: str, source: str, settings: ReaderSettings
+               ) -> Iterator[dict[str, Any]]:
+    """JSON Lines and Parquet: every record, numbered, in part 0. A part can only find its
+    records by parsing the whole file, so splitting would multiply the work: `plan_parts`
+    gives `.jsonl` and `.parquet` one part, and a `.json` file that turns out to be JSON
+    Lines (Hugging Face's `to_json`) is read whole by its part 0, the other parts empty."""
     for i, row in enumerate(read_file(data, path=path, source=source, settings=settings)):
-        if i % n_parts == part:
-            row[F.RECORD_INDEX] = i
-            yield row
+        row[F.RECORD_INDEX] = i
+        yield row
 
 
 class _BytesStream:
@@ -220,7 +226,7 @@ class _Scanner:
         else:
             chunk = self._stream.read(n)
         if not self.surrogate and chunk:
-            # the last 5 bytes of the previous chunk catch an escape cut in two
+            # the previous chunk's last 6 bytes: a low half's high one, or a cut escape
             self.surrogate = _SURROGATE_ESCAPE.search(self._tail + chunk) is not None
-            self._tail = chunk[-5:]
+            self._tail = chunk[-6:]
         return chunk

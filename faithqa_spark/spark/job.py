@@ -14,8 +14,7 @@ from typing import Iterator
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from faithqa_spark import PIPELINE_VERSION
-from faithqa_spark import fs
+from faithqa_spark import PIPELINE_VERSION, fs
 from faithqa_spark import ner as fner
 from faithqa_spark.config import Config
 from faithqa_spark.core import bank as cbank
@@ -26,7 +25,7 @@ from faithqa_spark.core.process import Provenance
 from faithqa_spark.core.quality_report import quality_sections
 from faithqa_spark.core.report import build_report, ner_section
 from faithqa_spark.core.training_exports import selected_exports
-from faithqa_spark.inputs import InputFile
+from faithqa_spark.inputs import InputFile, read_parts
 from faithqa_spark.manifest import write_manifest
 from faithqa_spark.runs import RunResult, Stages, provenance_dict
 from faithqa_spark.spark import actions, tasks
@@ -77,15 +76,17 @@ def read_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, files: list[I
                stages: Stages) -> tuple[DataFrame, list]:
     """Every input record (QA_SCHEMA), duplicates within and across files marked; kept, with
     the records read per file."""
-    parsed = plan.keep(T.read_qa(spark, files, cfg))  # duplicates within each file marked
-    if len(files) == 1:
+    parts = read_parts(files, cfg.input.read_part_bytes, fs.spark_hadoop_settings(spark))
+    parsed = plan.keep(T.read_qa(spark, files, cfg, parts))  # duplicates within each part marked
+    if len(parts) == 1:
         qa = parsed
     else:
         qa = plan.keep(parsed.transform(T.with_duplicates_rejected))
     inputs = actions.input_counts(qa)
     if qa is not parsed:
         plan.release(parsed)  # qa is materialised; the parse was needed twice, not after
-    stages.done("read", f"{sum(n for _, n in inputs):,} records from {len(files)} file(s)")
+    stages.done("read", f"{sum(n for _, n in inputs):,} records from {len(files)} file(s) "
+                        f"in {len(parts)} read task(s)")
     return qa, inputs
 
 

@@ -4,7 +4,8 @@ Every row-level decision is a core call; these only move Arrow columns in and ou
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Mapping
+from functools import partial
+from typing import Any, Callable, Iterator, Sequence
 
 import pyarrow as pa
 
@@ -15,14 +16,14 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import audit_key
 from faithqa_spark.core.bank_build import context_mentions
-from faithqa_spark.core.dedupe import mark_in_order, number_records
+from faithqa_spark.core.dedupe import mark_in_order
 from faithqa_spark.core.outcomes import outcome_of
 from faithqa_spark.core.process import PASS_THROUGH, ROW_INPUT, Provenance, entities_from_records
 from faithqa_spark.core.quality_report import partial_counts
 from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.core.training_exports import abstention_context_for, export_lines
-from faithqa_spark.inputs import InputFile, reader_settings
-from faithqa_spark.sources import read_file
+from faithqa_spark.inputs import ReadPart, reader_settings
+from faithqa_spark.sources import read_file_part
 
 Task = Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]
 # the partial counts of report.json's audit and analysis (core.quality_report.PartialCount)
@@ -33,19 +34,22 @@ AUDIT_KEY = "audit_key"
 
 
 
-def read_task(files: Mapping[str, InputFile], cfg: Config) -> Task:
-    """(path, content) of whole input files -> their QA rows (QA_FIELDS), duplicates within
-    each file marked (`core.dedupe.mark_in_order`)."""
-    settings = reader_settings(cfg)
+def read_task(parts: Sequence[ReadPart], cfg: Config, storage: fs.Settings = ()) -> Task:
+    """Row `i` of the input (`spark.range`) -> the QA rows (QA_FIELDS) of read task
+    `parts[i]`: its part of one input file, streamed from the file's filesystem by the
+    executor (`sources.read_file_part`), duplicates within the part marked
+    (`core.dedupe.mark_in_order`; across parts and files the job marks them after)."""
+    settings = reader_settings(cfg, storage)
 
     def read(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         def rows() -> Iterator[dict[str, Any]]:
             for batch in batches:
-                for path, content in zip(batch.column("path").to_pylist(),
-                                         batch.column("content").to_pylist()):
-                    f = files[fs.file_key(path)]
-                    yield from mark_in_order(number_records(read_file(
-                        content, path=f.display, source=f.source, settings=settings)))
+                for i in batch.column(0).to_pylist():
+                    p = parts[i]
+                    yield from mark_in_order(read_file_part(
+                        partial(fs.open_input, p.file.local, storage), path=p.file.display,
+                        source=p.file.source, settings=settings, part=p.part,
+                        n_parts=p.n_parts))
         yield from arrow_batches(rows(), C.QA_FIELDS)
 
     return read

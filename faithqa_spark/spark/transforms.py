@@ -10,7 +10,7 @@ from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from faithqa_spark import faults
+from faithqa_spark import faults, fs
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons, splitting
@@ -18,19 +18,24 @@ from faithqa_spark.core.bank import EntityBank
 from faithqa_spark.core.dedupe import duplicate_detail
 from faithqa_spark.core.outcomes import PLACED_AS, leftover_sources
 from faithqa_spark.core.process import ROW_INPUT, Provenance
-from faithqa_spark.inputs import InputFile
+from faithqa_spark.inputs import InputFile, ReadPart, read_parts
 from faithqa_spark.spark import schema as S
 from faithqa_spark.spark import tasks
 
 
-def read_qa(spark: SparkSession, files: list[InputFile], cfg: Config) -> DataFrame:
-    """Unified QA rows (QA_SCHEMA) from all input files, one task per file."""
-    by_path = {f.local: f for f in files}
-    raw = (spark.read.format("binaryFile").load([f.local for f in files])
-           .select("path", "content"))
-    if len(files) > 1:  # small files may share a scan partition; give each its own task
-        raw = raw.repartition(len(files), "path")
-    return raw.mapInArrow(tasks.read_task(by_path, cfg), S.QA_SCHEMA)
+def read_qa(spark: SparkSession, files: list[InputFile], cfg: Config,
+            parts: list[ReadPart] | None = None) -> DataFrame:
+    """Unified QA rows (QA_SCHEMA) of all input files, one task per read part (`parts`,
+    by default `inputs.read_parts` of `input.read_part_bytes`): a large official JSON file
+    is read by several tasks side by side. Each task streams its file from the file's
+    filesystem itself; the driver reads no input. Duplicates are marked within each part
+    only: with more than one part, `with_duplicates_rejected` must follow."""
+    storage = fs.spark_hadoop_settings(spark)
+    if parts is None:
+        parts = read_parts(files, cfg.input.read_part_bytes, storage)
+    # one row (the part's index) per partition: one part per task
+    ids = spark.range(0, len(parts), 1, numPartitions=len(parts))
+    return ids.mapInArrow(tasks.read_task(parts, cfg, storage), S.QA_SCHEMA)
 
 
 def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
