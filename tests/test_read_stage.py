@@ -79,9 +79,13 @@ def test_json_lines_under_a_json_name_is_read_whole_by_part_0_only():
 
 
 class KeepAll:
-    """The two calls read_stage makes on an OutputPlan, without outputs."""
+    """The two calls read_stage makes on an OutputPlan, without outputs; notes what is kept."""
+
+    def __init__(self) -> None:
+        self.kept: list[Any] = []
 
     def keep(self, df: Any) -> Any:
+        self.kept.append(df)
         return df
 
     def release(self, df: Any) -> None:
@@ -124,3 +128,17 @@ def test_read_stage_in_parts_equals_the_reference_records(spark, inputs, n_parts
         "article=4/paragraph=0/qa=1"]
     assert marks["article=5/paragraph=0/qa=0"] == ("squad:a", reasons.EMPTY_FIELD)
     assert sorted(counts) == [(("squad", files[1].display), 1), (("squad", files[0].display), 10)]
+
+
+def test_without_duplicates_the_parts_are_not_joined_again(spark, tmp_path):
+    squad = tmp_path / "squad.json"
+    articles = [_article(_qa(f"q{i}"), _qa(f"r{i}")) for i in range(6)]
+    squad.write_text(json.dumps({"version": "1.1", "data": articles}))
+    files = collect_inputs([str(squad)], None)
+    cfg = load_config(overrides=[f"input.read_part_bytes={squad.stat().st_size // 3}"])
+    plan = KeepAll()
+    got, _ = read_stage(spark, plan, cfg, files, Stages())
+    assert len(plan.kept) == 2 and got is plan.kept[0]  # the parsed rows and the (no) dups
+    want = read_inputs(cfg, files)
+    assert_df_equality(got, spark.createDataFrame(want, S.QA_SCHEMA), ignore_row_order=True)
+    assert {r[C.STATUS] for r in want} == {C.OK}
