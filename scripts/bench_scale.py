@@ -9,8 +9,8 @@ and 512 cores. That is arithmetic on two measurements, not a measurement: it ass
 parallel work splits evenly, that nothing but the serial part grows, and executors of one
 core; on a slice of the load (`--scale-questions`) it projects that slice.
 
-CPU is the user + system seconds of all the job's processes, and CPU / wall the cores busy
-on average. Where the machine has few cores (2 here), the one-executor run already keeps more
+CPU is the user + system seconds of all the job's processes (sampled with its memory every
+0.2 s), and CPU / wall the cores busy on average. Where the machine has few cores (2 here), the one-executor run already keeps more
 than one busy (the driver's and the executor's JVMs work beside the Python worker), so the
 second executor gains less than it would on a machine with a core for each: there the
 serial fraction measured is an overestimate, and the projection pessimistic.
@@ -26,7 +26,6 @@ published bank when it is there), else the load's own contexts build one
 from __future__ import annotations
 
 import json
-import resource
 import shutil
 import tempfile
 from pathlib import Path
@@ -72,11 +71,10 @@ def run_scale(squad: Path, times: int, questions: int | None, memory_mb: int,
         runs = []
         for executors in (1, 2):
             out = tmp / f"job-{executors}"
-            before = _children_cpu_s()
             r = bench.run_measured(
                 scale_command(executors, memory_mb, load["qa_file"], out, bank),
                 f"scale, {executors} executor(s)", bench.is_progress)
-            cpu_s = _children_cpu_s() - before
+            cpu_s = r.memory["cpu_s"]
             in_job, stages = bench.run_times(out)
             report = json.loads((out / "report.json").read_text(encoding="utf-8"))
             runs.append({"executors": executors, "wall_s": r.wall_s, "cpu_s": cpu_s,
@@ -92,13 +90,6 @@ def run_scale(squad: Path, times: int, questions: int | None, memory_mb: int,
             bench.log(f"kept {tmp}")
         else:
             shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _children_cpu_s() -> float:
-    """User + system CPU seconds of the finished child processes (and the descendants they
-    waited for): the job's JVMs and Python workers together."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def _successes(report: dict[str, Any]) -> int:

@@ -46,17 +46,12 @@ def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
 
 def duplicate_firsts(qa: DataFrame) -> DataFrame:
     """The ids seen more than once in `qa`, each with its first place (the least (input
-    file, record index)) and the detail that names it. Only the ids are shuffled."""
+    file, record index)). Only the ids are shuffled, and no Python task runs."""
     first = F.min(F.struct(C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC))
-    dups = (qa.groupBy(C.ID).agg(F.count(F.lit(1)).alias("_n"), first.alias("_first"))
+    return (qa.groupBy(C.ID).agg(F.count(F.lit(1)).alias("_n"), first.alias("_first"))
             .filter(F.col("_n") > 1)
             .select(C.ID, *[F.col(f"_first.{c}").alias(f"_first_{c}")
                             for c in (C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC)]))
-    # the detail text is the core's own function, run on these few rows
-    return dups.mapInArrow(
-        tasks.apply_task(duplicate_detail, [f"_first_{C.INPUT_FILE}", f"_first_{C.RECORD_LOC}"],
-                         "_detail"),
-        T.StructType([*dups.schema.fields, T.StructField("_detail", T.StringType())]))
 
 
 def with_duplicates_marked(qa: DataFrame, dups: DataFrame) -> DataFrame:
@@ -64,6 +59,11 @@ def with_duplicates_marked(qa: DataFrame, dups: DataFrame) -> DataFrame:
     rejected as `duplicate_id`. Each read task has applied the policy within its part
     (`mark_in_order`); a row marked there is marked again here, naming the first copy of all
     files. A join with `dups` (a broadcast join when they are few)."""
+    # the detail text is the core's own function, run on these few rows
+    dups = dups.mapInArrow(
+        tasks.apply_task(duplicate_detail, [f"_first_{C.INPUT_FILE}", f"_first_{C.RECORD_LOC}"],
+                         "_detail"),
+        T.StructType([*dups.schema.fields, T.StructField("_detail", T.StringType())]))
     is_dup = (F.col(f"_first_{C.INPUT_FILE}").isNotNull()
               & ((F.col(C.INPUT_FILE) != F.col(f"_first_{C.INPUT_FILE}"))
                  | (F.col(C.RECORD_INDEX) != F.col(f"_first_{C.RECORD_INDEX}")))
