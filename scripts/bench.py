@@ -219,7 +219,6 @@ class ProcPeak:
     role: str
     cmd: str
     peak_rss: int = 0
-    cpu_s: float = 0.0  # user + system CPU seconds, as last sampled
 
 
 @dataclass
@@ -264,7 +263,6 @@ class MemorySampler:
                     cmdline = p.cmdline()
                     name = p.name()
                     rss = p.memory_info().rss
-                    cpu = p.cpu_times()
                     parent = names.get(p.ppid(), "")
                 except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
                     continue
@@ -275,7 +273,6 @@ class MemorySampler:
                 if peak is None:
                     peak = self.procs[key] = ProcPeak(p.pid, role, _short_cmd(cmdline))
                 peak.peak_rss = max(peak.peak_rss, rss)
-                peak.cpu_s = max(peak.cpu_s, cpu.user + cpu.system)
                 sums[role] = sums.get(role, 0) + rss
             self.peak_driver = max(self.peak_driver,
                                    sums.get("jvm", 0) + sums.get("driver_python", 0))
@@ -298,8 +295,6 @@ class MemorySampler:
             "peak_worker_rss_mb": mb(self.peak_of("worker")),
             "peak_workers_total_rss_mb": mb(self.peak_workers_total or None),
             "worker_processes": sum(1 for p in self.procs.values() if p.role == "worker"),
-            # of the processes seen (one living under a sampling interval is missed)
-            "cpu_s": round(sum(p.cpu_s for p in self.procs.values()), 1),
             "samples": self.samples,
             "processes": [
                 {"pid": p.pid, "role": p.role, "peak_rss_mb": mb(p.peak_rss), "cmd": p.cmd}

@@ -9,11 +9,10 @@ and 512 cores. That is arithmetic on two measurements, not a measurement: it ass
 parallel work splits evenly, that nothing but the serial part grows, and executors of one
 core; on a slice of the load (`--scale-questions`) it projects that slice.
 
-CPU is the user + system seconds of all the job's processes (sampled with its memory every
-0.2 s), and CPU / wall the cores busy on average. Where the machine has few cores (2 here), the one-executor run already keeps more
-than one busy (the driver's and the executor's JVMs work beside the Python worker), so the
-second executor gains less than it would on a machine with a core for each: there the
-serial fraction measured is an overestimate, and the projection pessimistic.
+On a machine with few cores (2 here) the one-executor run is not a one-core run: the
+driver's and the executor's JVMs work beside the Python worker on the other core. So the
+second executor gains less than it would where each has a core of its own, the serial
+fraction measured is an overestimate, and the projection pessimistic.
 
     .venv/bin/python scripts/bench.py --scale [SQUAD_FILE] [--scale-times 2]
         [--scale-questions N] [--scale-memory 1536] [--bank DIR] [--keep]
@@ -74,11 +73,9 @@ def run_scale(squad: Path, times: int, questions: int | None, memory_mb: int,
             r = bench.run_measured(
                 scale_command(executors, memory_mb, load["qa_file"], out, bank),
                 f"scale, {executors} executor(s)", bench.is_progress)
-            cpu_s = r.memory["cpu_s"]
             in_job, stages = bench.run_times(out)
             report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-            runs.append({"executors": executors, "wall_s": r.wall_s, "cpu_s": cpu_s,
-                         "in_job_s": in_job,
+            runs.append({"executors": executors, "wall_s": r.wall_s, "in_job_s": in_job,
                          "stages": stages, "ner": report.get("ner"),
                          "dataset_rows": _successes(report), "load_1m": r.load_1m,
                          "peak_worker_rss_mb": r.memory["peak_worker_rss_mb"]})
@@ -110,12 +107,10 @@ def render(res: dict[str, Any]) -> str:
            f"(x{load['times']}), {load['pages']:,} evidence pages; bank: {res['bank']}"]
     names = list(dict.fromkeys(k for r in runs for k in r["stages"]))  # the job's order
     rows = [[f"local-cluster[{r['executors']},1,{res['memory_mb']}]", bench.fmt_s(r["wall_s"]),
-             bench.fmt_s(r["cpu_s"]), f"{r['cpu_s'] / r['wall_s']:.2f}",
              *[bench.fmt_s(r["stages"].get(n)) for n in names],
              f"{(r['ner'] or {}).get('distinct_contexts', '?'):,}", f"{r['dataset_rows']:,}"]
             for r in runs]
-    out.append(bench.table(rows, ["master", "wall", "CPU", "cores busy", *names, "contexts",
-                                  "rows"]))
+    out.append(bench.table(rows, ["master", "wall", *names, "contexts", "rows"]))
     out.append(f"  speed-up 1 -> 2 executors: {res['speedup_2_over_1']:.2f}x; serial fraction "
                f"(Amdahl, from the two wall times): {res['serial_fraction']:.3f}")
     out.append("  PROJECTION (Amdahl's law from these two measurements, not measured):")
