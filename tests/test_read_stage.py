@@ -14,14 +14,16 @@ from faithqa_spark.config import load_config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
 from faithqa_spark.inputs import collect_inputs, read_parts
-from faithqa_spark.reference import read_inputs
+from faithqa_spark.reference import read_inputs, run_reference
 from faithqa_spark.runs import Stages
 from faithqa_spark.spark import schema as S
-from faithqa_spark.spark.job import read_stage
+from faithqa_spark.spark.job import build_dataset, read_stage
 from faithqa_spark.spark.transforms import read_qa
 from faithqa_spark.sources import read_file
 from faithqa_spark.sources.formats import HEAD_BYTES
 from faithqa_spark.sources.stream import read_file_part
+
+from helpers import ALL_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA, assert_same_files
 
 CTX = "Oda Renn rowed from Grenwick to Hollin in 1931 and back in 1932."
 
@@ -142,3 +144,14 @@ def test_without_duplicates_the_parts_are_not_joined_again(spark, tmp_path):
     want = read_inputs(cfg, files)
     assert_df_equality(got, spark.createDataFrame(want, S.QA_SCHEMA), ignore_row_order=True)
     assert {r[C.STATUS] for r in want} == {C.OK}
+
+
+def test_the_job_with_every_file_in_parts_writes_the_references_bytes(spark, ruler_model,
+                                                                       tmp_path):
+    # the sample's SQuAD file in 7 parts, its TriviaQA file (evidence read by each part) in 2
+    cfg = load_config(None, [f'ner.model="{ruler_model}"', "input.read_part_bytes=2500"])
+    files = collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)])
+    assert sorted(p.n_parts for p in read_parts(files, 2500)) == [2, 2] + [7] * 7
+    run_reference(cfg, files, tmp_path / "ref")
+    build_dataset(spark, cfg, files, tmp_path / "spark")
+    assert_same_files(tmp_path / "ref", tmp_path / "spark", ALL_FILES)
