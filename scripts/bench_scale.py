@@ -9,6 +9,11 @@ and 512 cores. That is arithmetic on two measurements, not a measurement: it ass
 parallel work splits evenly, that nothing but the serial part grows, and executors of one
 core; on a slice of the load (`--scale-questions`) it projects that slice.
 
+On a machine with few cores (2 here) the one-executor run is not a one-core run: the
+driver's and the executor's JVMs work beside the Python worker on the other core. So the
+second executor gains less than it would where each has a core of its own, the serial
+fraction measured is an overestimate, and the projection pessimistic.
+
     .venv/bin/python scripts/bench.py --scale [SQUAD_FILE] [--scale-times 2]
         [--scale-questions N] [--scale-memory 1536] [--bank DIR] [--keep]
 

@@ -14,14 +14,16 @@ from faithqa_spark.config import load_config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
 from faithqa_spark.inputs import collect_inputs, read_parts
-from faithqa_spark.reference import read_inputs
+from faithqa_spark.reference import read_inputs, run_reference
 from faithqa_spark.runs import Stages
 from faithqa_spark.spark import schema as S
-from faithqa_spark.spark.job import read_stage
+from faithqa_spark.spark.job import build_dataset, read_stage
 from faithqa_spark.spark.transforms import read_qa
 from faithqa_spark.sources import read_file
 from faithqa_spark.sources.formats import HEAD_BYTES
 from faithqa_spark.sources.stream import read_file_part
+
+from helpers import ALL_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA, assert_same_files
 
 CTX = "Oda Renn rowed from Grenwick to Hollin in 1931 and back in 1932."
 
@@ -79,9 +81,13 @@ def test_json_lines_under_a_json_name_is_read_whole_by_part_0_only():
 
 
 class KeepAll:
-    """The two calls read_stage makes on an OutputPlan, without outputs."""
+    """The two calls read_stage makes on an OutputPlan, without outputs; notes what is kept."""
+
+    def __init__(self) -> None:
+        self.kept: list[Any] = []
 
     def keep(self, df: Any) -> Any:
+        self.kept.append(df)
         return df
 
     def release(self, df: Any) -> None:
@@ -124,3 +130,28 @@ def test_read_stage_in_parts_equals_the_reference_records(spark, inputs, n_parts
         "article=4/paragraph=0/qa=1"]
     assert marks["article=5/paragraph=0/qa=0"] == ("squad:a", reasons.EMPTY_FIELD)
     assert sorted(counts) == [(("squad", files[1].display), 1), (("squad", files[0].display), 10)]
+
+
+def test_without_duplicates_the_parts_are_not_joined_again(spark, tmp_path):
+    squad = tmp_path / "squad.json"
+    articles = [_article(_qa(f"q{i}"), _qa(f"r{i}")) for i in range(6)]
+    squad.write_text(json.dumps({"version": "1.1", "data": articles}))
+    files = collect_inputs([str(squad)], None)
+    cfg = load_config(overrides=[f"input.read_part_bytes={squad.stat().st_size // 3}"])
+    plan = KeepAll()
+    got, _ = read_stage(spark, plan, cfg, files, Stages())
+    assert len(plan.kept) == 2 and got is plan.kept[0]  # the parsed rows and the (no) dups
+    want = read_inputs(cfg, files)
+    assert_df_equality(got, spark.createDataFrame(want, S.QA_SCHEMA), ignore_row_order=True)
+    assert {r[C.STATUS] for r in want} == {C.OK}
+
+
+def test_the_job_with_every_file_in_parts_writes_the_references_bytes(spark, ruler_model,
+                                                                       tmp_path):
+    # the sample's SQuAD file in 7 parts, its TriviaQA file (evidence read by each part) in 2
+    cfg = load_config(None, [f'ner.model="{ruler_model}"', "input.read_part_bytes=2500"])
+    files = collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)])
+    assert sorted(p.n_parts for p in read_parts(files, 2500)) == [2, 2] + [7] * 7
+    run_reference(cfg, files, tmp_path / "ref")
+    build_dataset(spark, cfg, files, tmp_path / "spark")
+    assert_same_files(tmp_path / "ref", tmp_path / "spark", ALL_FILES)

@@ -78,13 +78,18 @@ def read_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, files: list[I
     the records read per file."""
     parts = read_parts(files, cfg.input.read_part_bytes, fs.spark_hadoop_settings(spark))
     parsed = plan.keep(T.read_qa(spark, files, cfg, parts))  # duplicates within each part marked
-    if len(parts) == 1:
-        qa = parsed
-    else:
-        qa = plan.keep(parsed.transform(T.with_duplicates_rejected))
+    qa, dups = parsed, None
+    if len(parts) > 1:
+        # duplicates across parts and files; most runs have none, and then neither the join
+        # nor a second stored copy of every record is needed
+        dups = plan.keep(T.duplicate_firsts(parsed))
+        if actions.materialise(dups):  # runs the read
+            qa = plan.keep(T.with_duplicates_marked(parsed, dups))
     inputs = actions.input_counts(qa)
     if qa is not parsed:
         plan.release(parsed)  # qa is materialised; the parse was needed twice, not after
+    if dups is not None:
+        plan.release(dups)
     stages.done("read", f"{sum(n for _, n in inputs):,} records from {len(files)} file(s) "
                         f"in {len(parts)} read task(s)")
     return qa, inputs

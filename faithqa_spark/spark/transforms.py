@@ -39,15 +39,26 @@ def read_qa(spark: SparkSession, files: list[InputFile], cfg: Config,
 
 
 def with_duplicates_rejected(qa: DataFrame) -> DataFrame:
-    """`core.dedupe`'s policy across files. Each read task has applied it within its file
-    (`mark_in_order`); here only the ids seen more than once are shuffled with their
-    first position, then joined back (a broadcast join when they are few). A row marked in
-    its own file is marked again, naming the first copy of all files."""
+    """`core.dedupe`'s policy across files and parts: `with_duplicates_marked` with the
+    `duplicate_firsts` of `qa` itself."""
+    return with_duplicates_marked(qa, duplicate_firsts(qa))
+
+
+def duplicate_firsts(qa: DataFrame) -> DataFrame:
+    """The ids seen more than once in `qa`, each with its first place (the least (input
+    file, record index)). Only the ids are shuffled, and no Python task runs."""
     first = F.min(F.struct(C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC))
-    dups = (qa.groupBy(C.ID).agg(F.count(F.lit(1)).alias("_n"), first.alias("_first"))
+    return (qa.groupBy(C.ID).agg(F.count(F.lit(1)).alias("_n"), first.alias("_first"))
             .filter(F.col("_n") > 1)
             .select(C.ID, *[F.col(f"_first.{c}").alias(f"_first_{c}")
                             for c in (C.INPUT_FILE, C.RECORD_INDEX, C.RECORD_LOC)]))
+
+
+def with_duplicates_marked(qa: DataFrame, dups: DataFrame) -> DataFrame:
+    """Every row of `qa` that is not its id's first place (`dups`, from `duplicate_firsts`)
+    rejected as `duplicate_id`. Each read task has applied the policy within its part
+    (`mark_in_order`); a row marked there is marked again here, naming the first copy of all
+    files. A join with `dups` (a broadcast join when they are few)."""
     # the detail text is the core's own function, run on these few rows
     dups = dups.mapInArrow(
         tasks.apply_task(duplicate_detail, [f"_first_{C.INPUT_FILE}", f"_first_{C.RECORD_LOC}"],
