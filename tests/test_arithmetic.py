@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from faithqa_spark.core import arithmetic
 from faithqa_spark.core.arithmetic import converted, share_of_whole, tied
 
 
@@ -36,3 +39,20 @@ def test_the_parts_of_a_ratio_are_tied():
     ctx = "In 2005, three out of five residents were graduates, and one in four was born abroad."
     assert ratio(*at(ctx, "three")) and ratio(*at(ctx, "five")) and ratio(*at(ctx, "one"))
     assert not ratio(*at(ctx, "2005"))
+
+
+@pytest.mark.parametrize("context, amount, bound", [
+    ("67 tribes in Brazil, up from 40 in 2005.", "67", (">", 40.0)),
+    ("sales of 1,200 units, down from 3,500 a year before", "1,200", ("<", 3500.0)),
+    ("enrolment rose to 900 students, having grown from about 650", "900", (">", 650.0)),
+    ("67 tribes in Brazil. Up from 40 in 2005 ...", "67", None),  # another sentence
+    ("67 tribes were counted in 2005", "67", None),
+])
+def test_change_bound(context, amount, bound):
+    end = context.index(amount) + len(amount)
+    assert arithmetic.change_bound(context, end) == bound
+    if bound:
+        above, below = str(int(bound[1]) + 1), str(int(bound[1]) - 1)
+        assert arithmetic.keeps_change(bound, above) is (bound[0] == ">")
+        assert arithmetic.keeps_change(bound, below) is (bound[0] == "<")
+        assert arithmetic.keeps_change(bound, "a dozen") is False

@@ -540,3 +540,70 @@ def test_more_of_ner_s_errors_and_names_inside_names():
     ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."
     o = run(ctx, "Peter", [("Peter", "PERSON")])
     assert o[C.REASON] == reasons.NAME_INSIDE_NAME
+
+
+def test_a_loose_key_is_never_another_entry_s_strict_key():
+    # "73.0%" falls back to the pool of any one-digit percentage, but is not one itself
+    index = SamplingIndex.from_bank({"PERCENT": ["73.0%", "6%"]})
+    assert index.pool("PERCENT", entries.fit_keys("PERCENT", "1%")[0])[0] == ["6%"]
+    loose = index.pool("PERCENT", entries.fit_keys("PERCENT", "1%")[1])[0]
+    assert set(loose) == {"73.0%", "6%"}
+    o = run("Russian was the main language of 1% of the people.", "1%", [("1%", "PERCENT")],
+            bank=index)
+    assert o[C.REPLACEMENT_ENTITY] == "6%"
+
+
+@pytest.mark.parametrize("etype, text, drawn", [
+    ("NORP", "Seine", False), ("NORP", "Delhi Sultanate", False), ("NORP", "Greek", True),
+    ("NORP", "Han", True), ("NORP", "Methodists", True), ("NORP", "Swiss", True),
+    ("ORG", "E-5", False), ("ORG", "HP", True), ("ORG", "Orphism", False),
+    ("GPE", "Cubism", False), ("ORG", "Lehman Brothers", True),
+])
+def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
+    assert entries.drawable(etype, text) is drawn
+
+
+def test_the_month_the_question_names_stays_in_the_date():
+    bank = SamplingIndex.from_bank({"DATE": ["20 August", "May 3", "June 9", "May 17"]})
+    ctx = "The relay race ends in Belgrade on May 25, as it has for decades."
+    for rid in ("squad:a", "squad:b", "squad:c"):
+        o = run(ctx, "May 25", [("May 25", "DATE")], bank=bank, row_id=rid,
+                question="On what day in May does the race end?")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("May 3", "May 17")
+    # "may" as a verb names no month
+    o = run(ctx, "May 25", [("May 25", "DATE")], bank=bank, row_id="squad:d",
+            question="When may the race end?")
+    assert o[C.STATUS] == C.OK
+
+
+def test_a_bare_apostrophe_after_a_plural_name_keeps_a_name_ending_in_s():
+    bank = SamplingIndex.from_bank({"ORG": ["DiscoVision", "Orvane Mills", "Tellmark"]})
+    ctx = ("Shell agreed to acquire East Resources for cash. The deal included "
+           "East Resources' tight gas fields.")
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d"):
+        o = run(ctx, "East Resources", [("East Resources", "ORG")], bank=bank, row_id=rid)
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Orvane Mills"
+        assert "Orvane Mills' tight" in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_figure_compared_with_another_keeps_the_direction_of_the_change():
+    bank = SamplingIndex.from_bank({"CARDINAL": ["24", "31", "92", "88"]})
+    ctx = "FUNAI confirmed 67 different uncontacted tribes in Brazil, up from 40 in 2005."
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d"):
+        o = run(ctx, "67", [("67", "CARDINAL"), ("40", "CARDINAL")], bank=bank, row_id=rid)
+        assert_consistent(o)
+        assert int(o[C.REPLACEMENT_ENTITY]) > 40
+    down = ctx.replace("up from", "down from")
+    o = run(down, "67", [("67", "CARDINAL"), ("40", "CARDINAL")], bank=bank)
+    assert int(o[C.REPLACEMENT_ENTITY]) < 40
+
+
+@pytest.mark.skipif(not lexicon_available(), reason="gender-guesser not installed")
+def test_a_person_named_organisation_is_never_drawn():
+    assert not entries.drawable("ORG", "Daniel-Henry Kahnweiler")
+    assert not entries.drawable("ORG", "Millard Sheets")
+    assert entries.drawable("ORG", "Lehman Brothers")
+    assert entries.drawable("ORG", "George Washington University")  # a head word
+    assert not entries.drawable("PERSON", "San Ángel") and entries.drawable("PERSON", "Ana Ruiz")

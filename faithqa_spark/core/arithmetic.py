@@ -4,6 +4,8 @@ A swapped amount must leave the text true to itself. Three cases are checked: an
 given in two units ("137,000 km (85,000 mi)"), where the other figure is a conversion of
 this one; shares of one whole ("37% European, 50% African and 13% Amerindian"), where the
 percentages of a sentence add up to 100; and the parts of a ratio ("three out of five").
+Such an amount is not swapped (`tied`). An amount compared with another ("67 tribes, up
+from 40") is swapped for one on the same side of the other (`change_bound`).
 """
 
 from __future__ import annotations
@@ -59,3 +61,36 @@ def tied(context: str, start: int, end: int) -> bool:
     """Whether another figure of the context depends on the amount at [start, end)."""
     return (converted(context, start, end) or share_of_whole(context, start, end)
             or ratio(context, start, end))
+
+
+# "67 different tribes in Brazil, up from 40 in 2005": the amount is compared with another,
+# and the comparison says which is larger
+_CHANGE_AFTER = re.compile(rf"[^.;]{{0,60}}?\b(up|down|rising|falling|increased|decreased|"
+                           rf"grown|dropped|fell|rose)\s+from\s+(?:about\s+)?({_NUMBER})\b",
+                           re.IGNORECASE)
+_UP = frozenset({"up", "rising", "increased", "grown", "rose"})
+
+
+def value(text: str) -> float | None:
+    """The first number written in digits in `text` ("over 55,000" -> 55000.0), or None."""
+    m = re.search(_NUMBER, text)
+    return float(m.group(0).replace(",", "")) if m else None
+
+
+def change_bound(context: str, end: int) -> tuple[str, float] | None:
+    """(">", 40.0) when the amount ending at `end` is followed by "up from 40", ("<", 40.0)
+    for "down from 40": what a replacement must stay above or below, or None."""
+    m = _CHANGE_AFTER.match(context, end)
+    if not m:
+        return None
+    return (">" if m.group(1).lower() in _UP else "<"), float(m.group(2).replace(",", ""))
+
+
+def keeps_change(bound: tuple[str, float] | None, candidate: str) -> bool:
+    """Whether `candidate` keeps the direction of the change (`change_bound`)."""
+    if bound is None:
+        return True
+    v = value(candidate)
+    if v is None:
+        return False  # "up from 40" after a number in words: no telling, so no
+    return v > bound[1] if bound[0] == ">" else v < bound[1]

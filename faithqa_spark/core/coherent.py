@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons
+from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons, shapes
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
@@ -161,10 +161,8 @@ def org_named_like_person(original: str, label: str, index: SamplingIndex) -> bo
     given name and two or three capitalised words, no head word, and not in the bank as an
     ORG ("Millard Sheets", "Henri Le Fauconnier" as ORG; "Walt Disney", seen as ORG often,
     stands). Places are not held to it: "San Francisco" starts with a given name too."""
-    ws = original.split()
-    return (label == "ORG" and 2 <= len(ws) <= 3 and all(w[:1].isupper() for w in ws)
-            and namekinds.name_class(original) == "name"
-            and given_name_known(original) is True and "ORG" not in index.types_of(original))
+    return (label == "ORG" and entries.named_like_person(original)
+            and "ORG" not in index.types_of(original))
 
 
 # a title before a name that makes it a person's ("Saint", "General" also begin places and
@@ -272,9 +270,25 @@ def _article_before(context: str, start: int) -> str:
     return m.group(1).lower() if m else ""
 
 
+_PLURAL_POSSESSIVE = re.compile(r"['’](?![A-Za-z])")  # "East Resources' gas fields"
+_DATE_PART = re.compile(rf"\b(?:{shapes.MONTHS}|\d{{3,4}})\b", re.IGNORECASE)
+
+
+def question_date_parts(question: str, original: str, label: str) -> tuple[str, ...]:
+    """The month names and years of a DATE that the question names too ("On what day in
+    May" for "May 25"): a replacement keeps them, or the question asks about a month the
+    context no longer has."""
+    if label != "DATE" or not question or boundary_matches(question, original):
+        return ()  # naming the whole date, the question gets the same swap
+    # the case as written: "may" in "What may ..." is no month
+    return tuple(part for part in (m.group(0) for m in _DATE_PART.finditer(original))
+                 if any(question[a:b] == part for a, b in boundary_matches(question, part)))
+
+
 def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
         index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
-        max_ratio: float, max_attempts: int, present_year: int) -> str | None:
+        max_ratio: float, max_attempts: int, present_year: int, question: str = ""
+        ) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
     article of its own where the context puts one before the mention."""
@@ -299,6 +313,16 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # a short form defined in the context becomes the replacement's initials: two or more
     has_short = any(part == SHORT for _, _, part in regions)
 
+    # "East Resources' gas fields": a plural's bare apostrophe needs a name ending in s
+    bare_apostrophe = any(_PLURAL_POSSESSIVE.match(context, e) for _, e, _ in regions)
+
+    # "67 tribes, up from 40": the new figure stays above 40 (core/arithmetic.py)
+    change = (arithmetic.change_bound(context, regions[0][1])
+              if label in _AMOUNT_TYPES and len(regions) == 1 else None)
+
+    # the question's month or year ("On what day in May ...?") stays in the date
+    keep = question_date_parts(question, original, label)
+
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
@@ -315,6 +339,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if label in _THE_TYPES and namekinds.takes_the(cand) != the_place:
             return False
         if not chronology.keeps_order(years, cand):
+            return False
+        if bare_apostrophe and not cand.endswith("s"):
+            return False
+        if not arithmetic.keeps_change(change, cand):
+            return False
+        if any(not boundary_matches(cand, part) for part in keep):
             return False
         if label == PERSON:
             parts = _significant(cand)

@@ -27,8 +27,22 @@ _DATEISH = re.compile(r"^(?:\d{2,4}s?|\d+(?:st|nd|rd|th))$")
 _NORP_BAD = re.compile(r"(?:ism|isms|ity|ment|ness|tion)$", re.IGNORECASE)
 # nationality / religion / party words: adjectives in -an/-ese/-ish/-ic/-i/-ist and the like,
 # plural nouns in -s; anything else ("Delhi Sultanate", "Heemstede") is not a NORP word
-_NORP_ADJ = re.compile(
-    r"(?:an|ian|ean|ese|ish|ic|i|ist|ite|ch|ese|ss|ox|al|ar|ive|ed|ese|ch|sh)$")
+_NORP_ADJ = re.compile(r"(?:an|ese|ish|ic|i|ist|ite|ch|ss|ox|al|ar|ive|ed|sh)$")
+# NORP words that end otherwise
+_NORP_WORDS = frozenset({
+    "greek", "muslim", "hindu", "sikh", "mormon", "basque", "inuit", "zulu", "maori", "jew",
+    "kurd", "turk", "serb", "croat", "celt", "slav", "arab", "moor", "copt", "tamil", "malay",
+    "hutu", "tutsi", "bantu", "yoruba", "igbo", "roma", "lao", "quaker", "protestant",
+    "catholic", "democrat", "tory", "whig", "sunni", "shia", "druze", "pashtun", "uyghur",
+    "uighur", "inca", "aztec", "maya", "hmong", "khmer", "berber", "tuareg", "swede", "dane",
+    "finn", "pole", "scot", "briton", "nepali", "somali", "bengali", "punjabi", "gujarati"})
+# a name needs two letters in a row somewhere ("E-5" is no organisation)
+_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
+_ISM = re.compile(r"isms?$")
+# first words of place names that are given names too ("San Ángel" is no person)
+_PLACE_FIRST = frozenset({"san", "santa", "santo", "são", "sao", "fort", "port", "lake",
+                          "mount", "new", "los", "las", "rio", "río", "porto", "puerto",
+                          "cape", "saint", "st.", "st", "sainte"})
 ADJECTIVE, PLURAL = "adj", "plural"
 _SLUR = re.compile(r"\b(?:nigg\w*|fagg?ot\w*|kike\w*|spic|spics|chink\w*|wetback\w*|retard\w*|"
                    r"tranny|trannies|gook\w*|dyke\w*|whore\w*|slut\w*|cunt\w*|fuck\w*|shit\w*)",
@@ -91,7 +105,7 @@ def well_formed(etype: str, text: str) -> bool:
 # Mother Down"); other names may not begin or end with a function word
 _TITLE_TYPES = frozenset({"WORK_OF_ART", "LAW"})
 _GLUED_DIGIT = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
-_CAMEL = re.compile(r"[a-z][A-Z]")
+_CAMEL = re.compile(r"[a-z][A-Z]\w{2}")  # "iPod", "eBay"; not "kV"
 _INITIAL = re.compile(r"[A-Z]\.")
 # function words that end or begin a name only as NER's error, even capitalised ("Tribunal
 # for", "The ... of"); other stop words are only such when lower-case ("US", "First Army")
@@ -169,6 +183,9 @@ def person_size(text: str) -> int:
     return min(len(name_parts(text).significant), 2)
 
 
+LOOSE = "loose:"  # the prefix of a looser fit key (fit_keys)
+
+
 def fit_keys(etype: str, text: str) -> list[str]:
     """The fit key, then a looser one to fall back on when nothing fits the first: the same
     shape and hedge without the century, unit or number kind; the same skeleton whatever
@@ -178,13 +195,18 @@ def fit_keys(etype: str, text: str) -> list[str]:
         loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
     elif etype in ("DATE", "CARDINAL") and key.split("|")[0] in _YEAR_SHAPES:
         loose = "|".join(key.split("|")[:2])  # a year of another century
+    elif key.endswith("|count-tens") or key.endswith("|count"):
+        loose = key.rsplit("|", 1)[0] + "|count"  # "Four" at a sentence start: few fit it
     elif etype == "DATE" and key.startswith("duration|"):
         parts = key.split("|")
         # the same unit, another number form; tens stay tens ("fifty-year" is no "two-year")
         loose = "|".join(parts[:3]) + ("|tens" if parts[3:] and "t" in parts[3] else "")
     else:
         return [key]
-    return [key] if loose == key else [key, loose]
+    # marked as loose: an entry's loose key must not be another's strict key ("73.0%" in
+    # the pool of one-digit percentages "~0%", whose strict key its loose key equals); an
+    # entry whose loose key is its strict key is in both pools
+    return [key, LOOSE + loose]
 
 
 def fit_key(etype: str, text: str) -> str:
@@ -313,7 +335,10 @@ def _number_words(text: str) -> str:
         return "one"
     if len(ws) == 1 and (ws[0].endswith("s") or ws[0] in ("several", "few", "many")):
         return "vague"
-    return "scaled" if _SCALE.search(text) else "count"
+    if _SCALE.search(text):
+        return "scaled"
+    # "three major periods" must not become "ninety": tens stay tens, units units
+    return "count-tens" if _TENS.search(text) else "count"
 
 
 _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
@@ -376,11 +401,46 @@ def drawable(etype: str, text: str) -> bool:
     with a known given name, no common word as a one-word name."""
     if not well_formed(etype, text):
         return False
-    if etype == "PERSON" and (not person_like(text) or name_class(text) not in ("name", "plural")):
-        return False  # "Telewizja Polska"; "Van Cortlandt Park" (a head word: a place)
+    if etype == "PERSON" and (not person_like(text) or name_class(text) not in ("name", "plural")
+                              or words(text)[0].lower() in _PLACE_FIRST):
+        return False  # "Telewizja Polska"; "Van Cortlandt Park", "San Ángel": places
     if etype == "CARDINAL" and text.strip().lower() in ("zero", "0", "none", "nil"):
         return False  # "one of the zero dimensions": nothing counts as none
+    if etype == "NORP" and not norp_word(text):
+        return False  # "Seine", "Delhi Sultanate": NER's NORP that is no people's word
+    if etype in _NAME_TYPES and not _TWO_LETTERS.search(text):
+        return False
+    if etype in _WORD_CHECKED_TYPES and _ISM.search(text):
+        return False  # "Orphism" is a movement, not an organisation or a place
+    if etype in ("GPE", "LOC") and any(not (w[:1].isupper() or w.lower() in _FUNCTION
+                                            or w.lower() in _PARTICLE_FIRST)
+                                        for w in words(text)):
+        return False  # "Eastern bloc": a place's words are capitalised
+    if etype == "ORG" and named_like_person(text):
+        return False  # a person NER took for an organisation ("Walt Disney" goes too)
     return not (etype in _WORD_CHECKED_TYPES and common_word(text))
+
+
+def named_like_person(text: str) -> bool:
+    """Two or three capitalised words, no head word, that start with a given name the
+    first-name lexicon knows: a person's name ("Millard Sheets", "Daniel-Henry
+    Kahnweiler")."""
+    ws = text.split()
+    return (2 <= len(ws) <= 3 and all(w[:1].isupper() for w in ws)
+            and name_class(text) == "name" and given_name_known(text) is True)
+
+
+def norp_word(text: str) -> bool:
+    """Whether a NORP text ends in a nationality, religious or political group word: a
+    plural, an adjective ending ("-an", "-ese", "-ish", "-ic", "-i", ...) or a known word
+    ("Greek", "Muslim")."""
+    form = norp_form(text)
+    if form is None:
+        return False
+    if form.endswith(PLURAL):
+        return True
+    last = words(text)[-1].rstrip(".,").split("-")[-1].lower()
+    return bool(_NORP_ADJ.search(last)) or last in _NORP_WORDS
 
 
 def person_like(text: str) -> bool:

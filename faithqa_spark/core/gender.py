@@ -165,7 +165,9 @@ def given_name_known(text: str) -> bool | None:
     for word in parts.given:
         first = word.strip(".")
         if len(first) >= 2 and first[0].isupper() and not first.isupper():
-            return det.get_gender(first) != "unknown"
+            # a compound the lexicon lacks is known by its first half ("Daniel-Henry")
+            return any(det.get_gender(w) != "unknown" for w in dict.fromkeys(
+                (first, first.split("-")[0])) if w)
     return None
 
 

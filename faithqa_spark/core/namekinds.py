@@ -33,13 +33,15 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "polity": "kingdom empire caliphate dynasty republic sultanate khanate confederation "
               "emirate principality duchy",
     "region": "province county district region prefecture territory governorate oblast "
-              "canton state",
+              "canton state township borough municipality parish neighborhood "
+              "neighbourhood suburb",
     "water": "river sea ocean lake bay gulf strait channel creek",
     "land": "mountains mountain mount mont monte hills valley desert island islands peninsula plateau "
             "basin forest plain plains range",
     "site": "stadium arena bridge tower hall palace castle museum airport station park "
             "square street avenue road highway building center centre theatre theater "
-            "library hospital gardens garden cemetery memorial monument statue house manor",
+            "library hospital gardens garden cemetery memorial monument statue house manor "
+            "citadel fortress",
     "club": "fc club team",
     "conflict": "war wars battle siege revolution uprising rebellion campaign invasion "
                 "massacre crisis offensive insurrection",

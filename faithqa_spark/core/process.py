@@ -159,12 +159,13 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
                     max_ratio=s.max_length_ratio, max_attempts=s.max_attempts,
                     present_year=cfg.substitution.present_year)
         replacement = coh.fit(context, original, etype, regions,
-                              coh.pool_keys(original, etype, gender), index, row[C.ID], **draw)
+                              coh.pool_keys(original, etype, gender), index, row[C.ID],
+                              question=question, **draw)
         if replacement is None:
             # which constraint left nothing: the gender, or the rest
             ungendered = gender and coh.fit(context, original, etype, regions,
                                             coh.pool_keys(original, etype, None), index,
-                                            row[C.ID], **draw)
+                                            row[C.ID], question=question, **draw)
             reason = reasons.NO_GENDER_MATCH if ungendered else reasons.NO_FITTING_REPLACEMENT
             return filtered(row, cfg, prov, reason, **ent_values)
         ent_values[C.REPLACEMENT_ENTITY] = replacement

@@ -49,10 +49,10 @@ import re
 OTHER = "other"
 DATE, CARDINAL = "DATE", "CARDINAL"
 
-_MONTHS = (
+MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december"
     "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
-_M = rf"(?:{_MONTHS})\.?"
+_M = rf"(?:{MONTHS})\.?"
 _WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
 _NUM_WORD = (
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
