@@ -4,6 +4,7 @@ audit's flags over the outcome.
 
     flock /tmp/faithqa-heavy.lock .venv/bin/python scripts/coherence_check.py ner FILE
     .venv/bin/python scripts/coherence_check.py run FILE [--config conf/paper.toml] [--show N]
+    .venv/bin/python scripts/coherence_check.py run FILE --show 5 --compare-config conf/paper.toml
 
 `ner` runs the configured spaCy model over the file's distinct contexts and pickles
 (context_id -> entities) to /tmp/faithqa-ner-<name>.pkl; `run` reads that cache.
@@ -67,12 +68,16 @@ def cmd_run(args: argparse.Namespace) -> None:
     rows = read_rows(args.file, cfg)
     cache = pickle.loads(cache_path(args.file).read_bytes())
     ents = cache["entities"]
-    if args.bank:
-        bank = cbank.load(args.bank, cfg.bank.types)
-    else:  # the bank the job builds from this file's contexts
+
+    def bank_of(cfg: Any) -> Any:
+        if args.bank:
+            return cbank.load(args.bank, cfg.bank.types)
+        # the bank the job builds from this file's contexts
         mentions = Counter(m for cid in sorted({r[C.CONTEXT_ID] for r in rows})
                            for m in cbank.bank_mentions(ents[cid], cfg.bank))
-        bank = cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
+        return cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
+
+    bank = bank_of(cfg)
     index = SamplingIndex.from_bank(bank.entities)
     prov = Provenance("check", cfg.config_hash, cache["model"])
     t = time.time()
@@ -102,8 +107,22 @@ def cmd_run(args: argparse.Namespace) -> None:
             for o in bad:
                 _show(o, flag)
     if args.show and not args.fails:
+        other = None
+        if args.compare_config:  # each sampled row as the other config makes it too
+            ocfg = load_config(args.compare_config, args.set)
+            other = (ocfg, SamplingIndex.from_bank(bank_of(ocfg).entities),
+                     Provenance("check", ocfg.config_hash, cache["model"]))
+        by_id = {r[C.ID]: r for r in rows}
         for o in sorted(ok, key=lambda o: audit_key(args.seed, o[C.ID]))[:args.show]:
             _show(o, "sample")
+            if other:
+                r = by_id[o[C.ID]]
+                alt = process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), other[1],
+                                  other[0], other[2])
+                if alt[C.STATUS] == C.OK:
+                    _show(alt, args.compare_config)
+                else:
+                    print(f"--- [{args.compare_config}] {o[C.ID]} filtered: {alt[C.REASON]}")
 
 
 def _show(o: dict[str, Any], tag: str) -> None:
@@ -131,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--fails", default=None, help="show rows failing these flags (comma list)")
     r.add_argument("--show", type=int, default=0, help="rows to show (seeded audit sample)")
     r.add_argument("--seed", type=int, default=42)
+    r.add_argument("--compare-config", default=None,
+                   help="with --show: each shown row as this config makes it too")
     args = p.parse_args(argv)
     if args.cmd == "ner":
         cmd_ner(args)
