@@ -534,7 +534,7 @@ def test_more_of_ner_s_errors_and_names_inside_names():
         assert not org_named_like_person("Walter Kelm", "ORG", known)  # the corpus's ORG
         assert not org_named_like_person("San Jose", "GPE", known)
         assert not person_shaped("San Jose", "GPE")
-    assert name_class("National Rowing Act") == "law" and name_class("Mont Kelmar") == "land"
+    assert name_class("National Rowing Act") == "law" and name_class("Mont Kelmar") == "mountain"
     assert not entries.drawable("CARDINAL", "zero") and entries.drawable("CARDINAL", "six")
     assert not entries.drawable("PERSON", "Walter Kelm Park")
     ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."
@@ -607,3 +607,18 @@ def test_a_person_named_organisation_is_never_drawn():
     assert entries.drawable("ORG", "Lehman Brothers")
     assert entries.drawable("ORG", "George Washington University")  # a head word
     assert not entries.drawable("PERSON", "San Ángel") and entries.drawable("PERSON", "Ana Ruiz")
+
+
+def test_a_name_of_a_kind_takes_one_of_that_kind_typed_otherwise():
+    # NER typed the battle an ORG; the bank's battles are EVENTs
+    bank = SamplingIndex.from_bank({"ORG": ["Orvane Mills", "Tellmark"],
+                                    "EVENT": ["Battle of Hastings", "Olympic Games"]})
+    ctx = "The Battle of Covadonga was fought in 722. After the Battle of Covadonga, it grew."
+    o = run(ctx, "Battle of Covadonga", [("Battle of Covadonga", "ORG")], bank=bank)
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Battle of Hastings"
+    assert o[C.ENTITY_TYPE] == "ORG"
+    # a plain name has no kind to share: no fallback to another type
+    o = run("Kelmar rose. Kelmar fell.", "Kelmar", [("Kelmar", "ORG")],
+            bank=SamplingIndex.from_bank({"ORG": ["Kelmar Group"], "EVENT": ["Olympic Games"]}))
+    assert o[C.REASON] == reasons.NO_FITTING_REPLACEMENT

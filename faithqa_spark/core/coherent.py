@@ -34,6 +34,9 @@ _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
 _TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _TITLES = frozenset({"WORK_OF_ART", "LAW"})
 _THE_TYPES = frozenset({"GPE", "LOC"})  # places said with or without "the"
+# the types whose names are sorted into kinds by their head word (namekinds.name_class), in
+# the order `fit` falls back on them
+_KIND_TYPES = ("EVENT", "ORG", "FAC", "GPE", "LOC", "LAW", "WORK_OF_ART", "PRODUCT")
 _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
 # a NORP word before one of these names an age or a style, not a people
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
@@ -352,8 +355,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                 return False
         return True
 
-    for key in keys:
-        texts, lengths = index.pool(label, key)
+    # a name whose head word says what it is ("Battle of Covadonga", NER's ORG) may take a
+    # name of that kind that NER typed otherwise ("Battle of Hastings", an EVENT) when its
+    # own type has none that fits
+    pools = [(label, key) for key in keys]
+    if label in _NAME_TYPES and keys and keys[0] in namekinds.HEAD_CLASSES:
+        pools += [(other, keys[0]) for other in _KIND_TYPES if other != label]
+    for etype, key in pools:
+        texts, lengths = index.pool(etype, key)
         found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
                      max_ratio=max_ratio, max_attempts=max_attempts, accept=accept,
                      probe=PROBE)

@@ -36,20 +36,22 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
               "canton state township borough municipality parish neighborhood "
               "neighbourhood suburb",
     "water": "river sea ocean lake bay gulf strait channel creek",
-    "land": "mountains mountain mount mont monte hills valley desert island islands peninsula plateau "
-            "basin forest plain plains range",
+    "mountain": "mountains mountain mount mont monte hills range peak",
+    "land": "valley desert island islands peninsula plateau basin forest plain plains",
     "site": "stadium arena bridge tower hall palace castle museum airport station park "
             "square street avenue road highway building center centre theatre theater "
             "library hospital gardens garden cemetery memorial monument statue house manor "
             "citadel fortress",
     "club": "fc club team",
-    "conflict": "war wars battle siege revolution uprising rebellion campaign invasion "
-                "massacre crisis offensive insurrection",
+    # a battle is fought at a place and a time ("won at Trafalgar"), a war over years
+    "battle": "battle siege massacre offensive invasion landings raid",
+    "conflict": "war wars revolution uprising rebellion campaign crisis insurrection",
     "contest": "olympics games cup championship championships series bowl open tournament",
     "law": "act acts treaty code charter constitution amendment bill statute",
     "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
+HEAD_CLASSES = frozenset(_HEADS)  # the name classes a head word gives
 
 
 # common and historical names of countries that the ISO list does not hold
