@@ -69,11 +69,12 @@ _CHANGE_AFTER = re.compile(rf"[^.;]{{0,60}}?\b(up|down|rising|falling|increased|
                            rf"grown|dropped|fell|rose)\s+from\s+(?:about\s+)?({_NUMBER})\b",
                            re.IGNORECASE)
 _UP = frozenset({"up", "rising", "increased", "grown", "rose"})
+_NUMBER_RE = re.compile(_NUMBER)
 
 
 def value(text: str) -> float | None:
     """The first number written in digits in `text` ("over 55,000" -> 55000.0), or None."""
-    m = re.search(_NUMBER, text)
+    m = _NUMBER_RE.search(text)
     return float(m.group(0).replace(",", "")) if m else None
 
 

@@ -138,16 +138,13 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
     return sorted(full + lone)
 
 
-_ISM = re.compile(r"\w+(?:ism|isms)$")
-
-
 def person_shaped(original: str, label: str) -> bool:
     """Whether a place, organisation or thing is named like a person: NER's type error
     ("Philip II" as ORG, "Prince Adam Czartoryski" as LOC), or a doctrine ("Newtonianism"
     as GPE)."""
     if label == PERSON or label not in _NAME_TYPES or label in _TITLES:
         return False
-    if _ISM.fullmatch(original):
+    if entries.DOCTRINE.fullmatch(original):
         return True
     if namekinds.name_class(original) != "name":
         return False  # "George Washington University", "Lake Victoria"

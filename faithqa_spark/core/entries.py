@@ -38,7 +38,8 @@ _NORP_WORDS = frozenset({
     "finn", "pole", "scot", "briton", "nepali", "somali", "bengali", "punjabi", "gujarati"})
 # a name needs two letters in a row somewhere ("E-5" is no organisation)
 _TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
-_ISM = re.compile(r"isms?$")
+# a doctrine or movement: "Orphism", "Newtonianism" (never drawn; an original one is NER's error)
+DOCTRINE = re.compile(r"\w+isms?$")
 # first words of place names that are given names too ("San Ángel" is no person)
 _PLACE_FIRST = frozenset({"san", "santa", "santo", "são", "sao", "fort", "port", "lake",
                           "mount", "new", "los", "las", "rio", "río", "porto", "puerto",
@@ -410,7 +411,7 @@ def drawable(etype: str, text: str) -> bool:
         return False  # "Seine", "Delhi Sultanate": NER's NORP that is no people's word
     if etype in _NAME_TYPES and not _TWO_LETTERS.search(text):
         return False
-    if etype in _WORD_CHECKED_TYPES and _ISM.search(text):
+    if etype in _WORD_CHECKED_TYPES and DOCTRINE.search(text):
         return False  # "Orphism" is a movement, not an organisation or a place
     if etype in ("GPE", "LOC") and any(not (w[:1].isupper() or w.lower() in _FUNCTION
                                             or w.lower() in _PARTICLE_FIRST)
