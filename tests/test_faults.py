@@ -37,15 +37,22 @@ def visible_files(root):
     return out
 
 
-def test_worker_killed_during_ner_is_retried(clean_run, tmp_path):
+def run_with_a_worker_killed(point: str, tmp_path):
+    """The job on two executors whose worker is killed once at the fault point `point`;
+    asserts the fault fired and the job still succeeded. Returns (process, output dir)."""
     marker = tmp_path / "killed-once"
     out = tmp_path / "out"
     proc = spark_submit("local-cluster[2,1,1024]", sample_args(out), {
-        f"spark.executorEnv.{FAULT_ENV}": f"ner:{marker}",
+        f"spark.executorEnv.{FAULT_ENV}": f"{point}:{marker}",
         "spark.task.maxFailures": "4",
     })
     assert marker.exists(), "the fault never fired"
     assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc, out
+
+
+def test_worker_killed_during_ner_is_retried(clean_run, tmp_path):
+    proc, out = run_with_a_worker_killed("ner", tmp_path)
     assert "Lost task" in proc.stderr or "failed" in proc.stderr.lower()
     assert_same_files(clean_run, out, ALL_FILES)
 
@@ -69,14 +76,7 @@ def test_job_killed_during_write_then_rerun(clean_run, tmp_path):
 
 
 def test_worker_killed_while_writing_a_shard_is_retried(clean_run, tmp_path):
-    marker = tmp_path / "killed-once"
-    out = tmp_path / "out"
-    proc = spark_submit("local-cluster[2,1,1024]", sample_args(out), {
-        f"spark.executorEnv.{FAULT_ENV}": f"shard-write:{marker}",
-        "spark.task.maxFailures": "4",
-    })
-    assert marker.exists(), "the fault never fired"
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    _, out = run_with_a_worker_killed("shard-write", tmp_path)
     assert_same_files(clean_run, out, ALL_FILES)
     # the dead task's half-written temporary file is not left behind
     assert not [p for p in out.rglob(".*") if "delta" not in p.parts]
