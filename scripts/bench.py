@@ -23,7 +23,9 @@ repo root). One run measures:
 * the reference runner (`python -m faithqa_spark.reference`) on the same file: wall time, and
   whether its jsonl/*.jsonl and report.json are byte-identical to the job's;
 * scaling: the job on slices of the input (whole articles, first ones first) written to a
-  temp dir, seconds per 1,000 questions for each, and max/min of those;
+  temp dir, seconds per 1,000 questions for each, and max/min of those; each slice's own
+  NER floor, and the marginal cost from the largest fraction below 1 to all of the input
+  (`marginal`: the job's extra wall seconds over the floor's extra seconds);
 * memory: peak RSS per process of the job's process tree (the driver JVM, the driver Python
   process and every Python worker, i.e. processes whose cmdline holds `pyspark.daemon` or
   `pyspark.worker`), sampled every 0.2 s with psutil; and the reference runner's peak RSS.
@@ -163,6 +165,21 @@ def ratio(a: float | None, b: float | None) -> float | None:
     if a is None or b is None or b == 0:
         return None
     return a / b
+
+
+def marginal(scaling: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The cost of the last part of the input: from the largest fraction below 1 to all of
+    it, the job's extra wall seconds over the floor's extra seconds (fixed costs, such as
+    starting Spark and committing tables, cancel out). None without both runs."""
+    whole = next((r for r in scaling if r["fraction"] == 1), None)
+    part = max((r for r in scaling if r["fraction"] < 1 and r.get("floor_s") is not None),
+               key=lambda r: r["fraction"], default=None)
+    if whole is None or part is None or whole.get("floor_s") is None:
+        return None
+    job_s = whole["wall_s"] - part["wall_s"]
+    floor_s = whole["floor_s"] - part["floor_s"]
+    return {"from": part["fraction"], "job_s": job_s, "floor_s": floor_s,
+            "ratio": ratio(job_s, floor_s) if floor_s > 0 else None}
 
 
 def flatness(values: Iterable[float]) -> float | None:
@@ -605,6 +622,11 @@ def render(res: dict[str, Any]) -> str:
             out.append("  (fraction 1 is the main job run above, not a second run)")
         out.append(f"  scaling flatness (max/min wall per 1000 questions): "
                    f"{fmt_x(s['scaling_flatness'])}")
+        m = s["marginal"]
+        if m:
+            out.append(f"  marginal cost from {m['from']:g} to all of the input: job "
+                       f"+{m['job_s']:.1f}s, floor +{m['floor_s']:.1f}s -> {fmt_x(m['ratio'])} "
+                       f"the floor's")
     out.append("")
     mem = job["memory"]
     out.append(table([[p["role"], str(p["pid"]), p["cmd"], fmt_mb(p["peak_rss_mb"])]
@@ -659,6 +681,8 @@ def summarise(res: dict[str, Any]) -> dict[str, Any]:
         "reference_peak_rss_mb": ref["peak_rss_mb"] if ref else None,
         "scaling": scaling,
         "scaling_flatness": rnd(flatness(r["s_per_1000_questions"] for r in res["scaling"])),
+        "marginal": {k: rnd(v) if isinstance(v, float) else v
+                     for k, v in (marginal(res["scaling"]) or {}).items()} or None,
         "load_1m_at_start": {"floor": rnd(fl["load_1m"], 2), "job": rnd(job["load_1m"], 2),
                              "reference": rnd(ref["load_1m"], 2) if ref else None},
         "machine": res["machine"],
@@ -741,13 +765,16 @@ def main(argv: list[str] | None = None) -> int:
                 if sl["fraction"] == 1:  # the whole input: the main job run above
                     run, sl["path"] = res["job"], args.squad
                     sl["questions"] = res["floor"]["records"]
+                    floor_s = res["floor"]["floor_s"]
                 else:
                     run = run_job(args.master, sl["path"], tmp / f"job-{sl['fraction']:g}",
                                   f"job {sl['fraction']:g}")
+                    # the slice's own floor, for the marginal cost (`marginal`)
+                    floor_s = measure_floor(sl["path"], args.cores, tmp)["floor_s"]
                 q = sl["questions"]
                 res["scaling"].append({
                     "fraction": sl["fraction"], "articles": sl["articles"], "questions": q,
-                    "wall_s": run["wall_s"], "in_job_s": run["in_job_s"],
+                    "wall_s": run["wall_s"], "in_job_s": run["in_job_s"], "floor_s": floor_s,
                     "ner_s": run["stages"].get("ner"),
                     "s_per_1000_questions": run["wall_s"] / q * 1000,
                     "in_job_s_per_1000_questions": ratio(run["in_job_s"], q / 1000),

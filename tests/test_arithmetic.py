@@ -56,3 +56,34 @@ def test_change_bound(context, amount, bound):
         assert arithmetic.keeps_change(bound, above) is (bound[0] == ">")
         assert arithmetic.keeps_change(bound, below) is (bound[0] == "<")
         assert arithmetic.keeps_change(bound, "a dozen") is False
+
+
+def test_a_part_or_the_total_of_a_sum_is_tied():
+    ctx = ("As of 2004, 2,632 telephone main lines are in use, a mix of analog (2,500) and "
+           "digital (132) circuits. The island has 7 radio stations.")
+    for figure in ("2,632", "2,500", "(132)"):
+        s = ctx.index(figure) + (1 if figure.startswith("(") else 0)
+        e = s + len(figure.strip("()"))
+        assert arithmetic.tied(ctx, s, e), figure
+    s = ctx.index("7 radio")
+    assert not arithmetic.tied(ctx, s, s + 1)  # no sum in its sentence
+    s = ctx.index("2004")
+    assert not arithmetic.part_of_sum(ctx, s, s + 4)
+    # small figures add up by chance; a range's end is no figure
+    ctx = "Staff worked 60 hours a week for 35% of the time and for 25% of the time."
+    s = ctx.index("25")
+    assert not arithmetic.part_of_sum(ctx, s, s + 2)
+    ctx = "The seasons 1999–2000 and 2010–11 were played early."
+    s = ctx.index("1999")
+    assert not arithmetic.part_of_sum(ctx, s, s + 4)
+
+
+def test_a_count_of_the_list_after_a_colon_is_tied():
+    ctx = "The clubs stood for two rival regions in Spain: Catalonia and Castile."
+    s = ctx.index("two")
+    assert arithmetic.enumerated(ctx, s, s + 3)
+    ctx = "There were two clubs in the city, and 40 more: all amateur."
+    s = ctx.index("two")
+    assert not arithmetic.enumerated(ctx, s, s + 3)  # no colon right after its noun
+    s = ctx.index("40")
+    assert not arithmetic.enumerated(ctx, s, s + 2)  # not a small count

@@ -117,3 +117,13 @@ def test_compare_outputs(tmp_path):
     (b / "jsonl" / "dev.jsonl").write_bytes(b"")
     assert bench.compare_outputs(a, b) == (False, ["jsonl/dev.jsonl", "report.json"])
     assert bench.compare_outputs(tmp_path / "x", tmp_path / "y") == (False, [])
+
+
+def test_marginal_cost_is_the_last_part_s_extra_seconds_over_the_floor_s():
+    rows = [{"fraction": 0.25, "wall_s": 60.0, "floor_s": 30.0},
+            {"fraction": 0.5, "wall_s": 100.0, "floor_s": 60.0},
+            {"fraction": 1, "wall_s": 190.0, "floor_s": 120.0}]
+    m = bench.marginal(rows)
+    assert m == {"from": 0.5, "job_s": 90.0, "floor_s": 60.0, "ratio": 1.5}
+    assert bench.marginal(rows[:2]) is None  # no run of the whole input
+    assert bench.marginal([rows[2]]) is None  # no part to start from

@@ -622,3 +622,88 @@ def test_a_name_of_a_kind_takes_one_of_that_kind_typed_otherwise():
     o = run("Kelmar rose. Kelmar fell.", "Kelmar", [("Kelmar", "ORG")],
             bank=SamplingIndex.from_bank({"ORG": ["Kelmar Group"], "EVENT": ["Olympic Games"]}))
     assert o[C.REASON] == reasons.NO_FITTING_REPLACEMENT
+
+
+def test_an_acronym_s_plural_is_swapped_with_it():
+    orgs = SamplingIndex.from_bank({"ORG": ["CBS", "ESA", "Orvane Mills"]})
+    ctx = ("Customers pay their ISP for access. ISPs themselves pay upstream ISPs, and an "
+           "upstream ISP has a larger network.")
+    q = "Why do ISPs pay an upstream ISP?"
+    o = run(ctx, "ISP", [("ISP", "ORG")], bank=orgs, question=q)
+    assert_consistent(o)
+    # only an acronym whose plural reads as one: never "CBSs", never a name
+    assert o[C.REPLACEMENT_ENTITY] == "ESA"
+    mod = o[C.MODIFIED_CONTEXT]
+    assert "ISP" not in mod and mod.count("ESAs") == 2 and mod.count("ESA ") == 2
+    assert [mod[sp[C.SPAN_START]:sp[C.SPAN_END]] for sp in o[C.MODIFIED_SPANS]] == \
+        ["ESA", "ESAs", "ESAs", "ESA"]
+    assert o[C.QUESTION] == "Why do ESAs pay an upstream ESA?"
+
+
+def test_a_saint_s_name_is_a_name_of_its_own():
+    for ctx in ("The abbey was built where Saint Kelda Marrow preached in 1102.",
+                "Saint Kelda Marrow preached here. The abbey honours Kelda Marrow still.",
+                "Pilgrims came to St. Kelda Marrow every spring of the century."):
+        o = run(ctx, "Kelda Marrow", [("Kelda Marrow", "PERSON")])
+        assert o[C.REASON] == reasons.NAME_INSIDE_NAME, ctx
+
+
+def test_a_full_date_keeps_the_way_the_context_writes_dates():
+    dates = SamplingIndex.from_bank({"DATE": ["4 July 1812", "11 May 2008", "March 10, 1999",
+                                              "May 2, 2001", "June 5, 1950"]})
+    ctx = "The album was released on June 24, 2003, and toured for a year."
+    for i in range(12):
+        o = run(ctx, "June 24, 2003", [("June 24, 2003", "DATE")], bank=dates,
+                row_id=f"squad:d{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("March 10, 1999", "May 2, 2001"), i
+    assert entries.written_form("4th July 1776") == entries.written_form("1st May 1990")
+    assert entries.written_form("July 4, 1776") != entries.written_form("4 July 1776")
+
+
+def test_centuries_and_durations_keep_their_form():
+    assert not entries.well_formed("DATE", "early 20th centuries")  # NER's cut of a range
+    assert entries.well_formed("DATE", "the 19th and 20th centuries")
+    assert entries.well_formed("DATE", "two centuries")
+    assert entries.fit_key("DATE", "the 11th century") != entries.fit_key("DATE", "the 11th "
+                                                                                  "and 12th centuries")
+    old, ago = entries.fit_keys("DATE", "several centuries old"), \
+        entries.fit_keys("DATE", "many centuries ago")
+    assert not set(old) & set(ago)  # "a castle many centuries ago" is no castle's age
+
+
+@pytest.mark.skipif(not lexicon_available(), reason="first-name lexicon not installed")
+def test_a_one_word_person_to_draw_is_a_known_given_name_or_a_surname_of_the_bank():
+    texts = ["Arthur Holmes", "Holmes", "Sicily", "Michelle", "Penicillium"]
+    assert entries.lone_names(texts) == ["Holmes", "Michelle"]
+    index = SamplingIndex.from_bank({"PERSON": texts})
+    assert sorted(index.pool("PERSON", "*")[0]) == ["Arthur Holmes", "Holmes", "Michelle"]
+
+
+def test_a_people_s_word_takes_a_people_s_word_and_a_faith_s_a_faith_s():
+    norps = SamplingIndex.from_bank({"NORP": ["Javanese", "Peruvian", "Lutheran", "Buddhist"]})
+    ctx = "The movement began with the Protestant Reformation in northern Europe."
+    for i in range(8):
+        o = run(ctx, "Protestant", [("Protestant", "NORP")], bank=norps, row_id=f"squad:n{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("Lutheran", "Buddhist"), i
+    ctx = "Outbreaks of conflict spread across the Indian subcontinent."
+    for i in range(8):
+        o = run(ctx, "Indian", [("Indian", "NORP")], bank=norps, row_id=f"squad:n{i}")
+        assert o[C.REPLACEMENT_ENTITY] in ("Javanese", "Peruvian"), i
+    assert entries.norp_kind("Sunni Muslims") == entries.GROUP
+    assert entries.norp_kind("Communists") == entries.GROUP
+    assert entries.norp_kind("Americans") == entries.PEOPLE
+
+
+def test_a_kinship_word_before_a_name_says_its_gender():
+    from faithqa_spark.core.gender import pronoun_gender
+    ctx = "The line honours Beyoncé's grandmother, Agnèz Deréon, a seamstress."
+    s = ctx.index("Agnèz")
+    assert pronoun_gender(ctx, [(s, s + len("Agnèz Deréon"))]) == "f"
+    ctx = "Mehmet Ali agreed to send his son Ibrahim Pasha to Greece."
+    s = ctx.index("Ibrahim")
+    assert pronoun_gender(ctx, [(s, s + len("Ibrahim Pasha"))]) == "m"
+    ctx = "The estate of Ibrahim Pasha was sold."  # no word for it: no gender
+    s = ctx.index("Ibrahim")
+    assert pronoun_gender(ctx, [(s, s + len("Ibrahim Pasha"))]) is None

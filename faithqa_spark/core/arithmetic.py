@@ -1,9 +1,11 @@
 """Figures a context ties together, so that no other number can take one's place.
 
-A swapped amount must leave the text true to itself. Three cases are checked: an amount
+A swapped amount must leave the text true to itself. Five cases are checked: an amount
 given in two units ("137,000 km (85,000 mi)"), where the other figure is a conversion of
 this one; shares of one whole ("37% European, 50% African and 13% Amerindian"), where the
-percentages of a sentence add up to 100; and the parts of a ratio ("three out of five").
+percentages of a sentence add up to 100; the parts of a ratio ("three out of five"); a
+part or the total of a sum ("2,532 lines: 2,500 analog and 32 digital"); and a count of
+the list that follows it ("two regions: Catalonia and Castile").
 Such an amount is not swapped (`tied`). An amount compared with another ("67 tribes, up
 from 40") is swapped for one on the same side of the other (`change_bound`).
 """
@@ -57,10 +59,44 @@ def ratio(context: str, start: int, end: int) -> bool:
                 or _RATIO_BEFORE.search(context[max(0, start - 20):start]))
 
 
+# small numbers add up by chance ("35% of the time ... 60 hours ... 25% of the time")
+_MIN_SUMMAND = 100
+
+
+def part_of_sum(context: str, start: int, end: int) -> bool:
+    """Whether the amount at [start, end) and another figure of its sentence add up to a
+    third ("2,532 lines, analog (2,500) and digital (32)"), or two others add up to it."""
+    v = value(context[start:end])
+    if v is None or v < _MIN_SUMMAND:
+        return False
+    a, b = _sentence(context, start, end)
+    # the end of a range ("2010–11") is no figure of its own
+    others = [float(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(context, a, b)
+              if (m.end() <= start or m.start() >= end) and context[m.start() - 1:m.start()]
+              not in ("-", "–")]
+    others = [x for x in others if x >= _MIN_SUMMAND]
+    return any(abs(v + x - y) < 1e-6 or abs(x + y - v) < 1e-6
+               for i, x in enumerate(others) for j, y in enumerate(others) if i != j)
+
+
+# "two rival regions in Spain: Catalonia and Castile": a small count whose items follow
+_SMALL_COUNT = re.compile(r"(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)",
+                          re.IGNORECASE)
+_LIST_AFTER = re.compile(r"(?:\s+[^\W\d_][\w-]*){1,6}:\s")
+
+
+def enumerated(context: str, start: int, end: int) -> bool:
+    """Whether the amount at [start, end) counts a list that a colon brings in."""
+    return bool(_SMALL_COUNT.fullmatch(context[start:end].strip())
+                and _LIST_AFTER.match(context, end))
+
+
 def tied(context: str, start: int, end: int) -> bool:
-    """Whether another figure of the context depends on the amount at [start, end)."""
+    """Whether another figure of the context depends on the amount at [start, end), or the
+    text counts what it names."""
     return (converted(context, start, end) or share_of_whole(context, start, end)
-            or ratio(context, start, end))
+            or ratio(context, start, end) or part_of_sum(context, start, end)
+            or enumerated(context, start, end))
 
 
 # "67 different tribes in Brazil, up from 40 in 2005": the amount is compared with another,

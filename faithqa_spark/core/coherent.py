@@ -41,7 +41,6 @@ _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
 # a NORP word before one of these names an age or a style, not a people
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
-_BUILDING_AFTER = re.compile(r"(?:['’]s)?\s+[A-Z]")  # "St Peter's Basilica", "San Marco Square"
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
 # an all-capital short form in brackets right after a name defines it: "the President's
 # Committee on Equal Employment Opportunity (PCEEO)"
@@ -51,6 +50,10 @@ _NAME_S = re.compile(r"['’]s(?=$|[^\w\s'’-])")
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
 SHORT = -2  # the part index of a mention of the short form the context defines for it
+PLURAL = -3  # the part index of a plural mention of an acronym ("ISPs" for "ISP")
+_PLAIN_ACRONYM = re.compile(r"[A-Z][A-Z&]*[A-Z]")
+# "Saint" right before a mention, even at a sentence start (where word_before says nothing)
+_SAINT_BEFORE = re.compile(r"\b(?:St|Saint|San|Santa|Sainte)\.?\s$")
 _EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
 # NER's span may take in a quote, a citation mark or an unclosed bracket
 _TRAILING_JUNK = re.compile(r"(?:\s*\[[^\]]*$|\s*\([^)]*$|[.,;:]+$)")
@@ -132,6 +135,10 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
     ("Chopin" alone), with the index of that part in the name's significant parts."""
     full = [(s, e, FULL) for s, e in boundary_matches(context, original)]
     if label != PERSON:
+        if _PLAIN_ACRONYM.fullmatch(original):  # "ISPs" goes with "ISP"
+            full += [(s, e, PLURAL) for s, e in boundary_matches(context, original + "s")
+                     if context[s:e] == original + "s"]
+            full.sort()
         return full
     sig = _significant(original)
     lone = [(s, e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)]
@@ -207,9 +214,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         return
     own = tuple(original.split())
     for s, e, part in regions:
-        if word_before(context, s).rstrip(".") in ("St", "Saint", "San", "Santa", "Sainte") and \
-                _BUILDING_AFTER.match(context, e):
-            raise Refused(reasons.NAME_INSIDE_NAME)  # "St Peter's Basilica" is a building
+        if _SAINT_BEFORE.search(context, max(0, s - 9), s):
+            # "St Peter's Basilica" is a building, "Saint Bernadette Soubirous" a saint:
+            # "Saint Joseph McCarthy" is neither
+            raise Refused(reasons.NAME_INSIDE_NAME)
         if in_longer_name(context, s, e, own, allow_titles=True) or (
                 part != FULL and _EPITHET.match(context, e)):
             raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
@@ -313,6 +321,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # a short form defined in the context becomes the replacement's initials: two or more
     has_short = any(part == SHORT for _, _, part in regions)
 
+    # "ISPs" becomes "ESAs": an acronym that takes a plural "s" ("CBSs" does not)
+    plural = any(part == PLURAL for _, _, part in regions)
+
     # "East Resources' gas fields": a plural's bare apostrophe needs a name ending in s
     bare_apostrophe = any(_PLURAL_POSSESSIVE.match(context, e) for _, e, _ in regions)
 
@@ -341,6 +352,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if not chronology.keeps_order(years, cand):
             return False
         if bare_apostrophe and not cand.endswith("s"):
+            return False
+        if plural and not (_PLAIN_ACRONYM.fullmatch(cand) and not cand.endswith("S")):
             return False
         if not arithmetic.keeps_change(change, cand):
             return False
@@ -375,6 +388,8 @@ def _piece(replacement: str, part: int, n_parts: int) -> str:
         return replacement
     if part == SHORT:
         return initials(replacement)
+    if part == PLURAL:
+        return replacement + "s"
     rep = _significant(replacement)
     if part == n_parts - 1:
         return rep[-1]
@@ -430,10 +445,12 @@ def answer_starts(modified: str, answer: str, at: int) -> list[int]:
 def question_names(question: str, original: str, label: str, short: str | None = None
                    ) -> bool:
     """Whether the question names the swapped entity, or for a person a part of the name,
-    or the short form the context defines for it."""
+    or the short form the context defines for it, or an acronym's plural."""
     if boundary_matches(question, original) or (short and boundary_matches(question, short)):
         return True
-    return label == PERSON and any(
+    if label != PERSON:  # its plural ("ISPs")
+        return any(part == PLURAL for _, _, part in mentions(question, original, label))
+    return any(
         question[s:e] == p for p in _significant(original)
         for s, e in boundary_matches(question, p))
 

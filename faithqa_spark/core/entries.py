@@ -76,6 +76,8 @@ def well_formed(etype: str, text: str) -> bool:
         if shapes.shape(etype, text) == shapes.OTHER and not _SKELETON_SLOT.search(
                 skeleton(text)):
             return False  # no known shape and no number or month for a skeleton ("annual")
+        if _CENTURIES.search(text) and len(_ORDINAL_IN.findall(text)) == 1:
+            return False  # "early 20th centuries": NER's cut of "the late 19th and early 20th"
         return not (ws[-1].lower() in _GLUE_WORDS or ws[-1].lower() in _DATE_TAIL)
     if etype in MEASURE_TYPES:
         return _measure_key(text) != "" and not _dangling(ws[-1])
@@ -167,6 +169,29 @@ def norp_form(text: str) -> str | None:
     return prefix + ADJECTIVE
 
 
+# faiths, churches, orders and parties: "the Protestant Reformation" is no "Javanese
+# Reformation", "the Indian subcontinent" no "Albigensian subcontinent"
+_GROUP_WORDS = frozenset("""catholic protestant christian muslim islamic jewish hindu sikh
+jain buddhist lutheran calvinist anglican orthodox methodist baptist albigensian cathar
+shia shiite sunni republican democrat democratic communist socialist conservative liberal
+labour nazi fascist marxist evangelical pentecostal mormon quaker taoist confucian
+zoroastrian coptic presbyterian episcopal episcopalian puritan huguenot jesuit franciscan
+benedictine gnostic arian nestorian maronite druze wahhabi salafi zionist bolshevik
+menshevik whig tory jacobite royalist loyalist unionist nationalist reformed catholics
+mennonite amish adventist pagan""".split())
+GROUP, PEOPLE = "group", "people"
+
+
+def norp_kind(text: str) -> str:
+    """GROUP for a faith, church, order or party word ("Protestant", "Buddhists",
+    "Communist"), PEOPLE for a nationality or an ethnic group ("Indian", "Javanese")."""
+    last = words(text)[-1].rstrip(".,").split("-")[-1].lower()
+    single = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
+    if last in _GROUP_WORDS or single in _GROUP_WORDS or single.endswith("ist"):
+        return GROUP
+    return PEOPLE
+
+
 REGNAL = "regnal"
 _ROMAN = re.compile(r"[IVX]{1,5}")
 _PARTICLE_FIRST = frozenset({"von", "van", "de", "da", "di", "du", "al", "el", "bin", "ibn"})
@@ -195,13 +220,17 @@ def fit_keys(etype: str, text: str) -> list[str]:
     if key.startswith("~"):
         loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
     elif etype in ("DATE", "CARDINAL") and key.split("|")[0] in _YEAR_SHAPES:
-        loose = "|".join(key.split("|")[:2])  # a year of another century
+        parts = key.split("|")
+        loose = "|".join(parts[:2] + parts[3:])  # a year of another century, written alike
+    elif etype == "NORP" and "|" in key:
+        loose = key.split("|")[0]  # a people's word for a faith's, if nothing else fits
     elif key.endswith("|count-tens") or key.endswith("|count"):
         loose = key.rsplit("|", 1)[0] + "|count"  # "Four" at a sentence start: few fit it
     elif etype == "DATE" and key.startswith("duration|"):
         parts = key.split("|")
         # the same unit, another number form; tens stay tens ("fifty-year" is no "two-year")
-        loose = "|".join(parts[:3]) + ("|tens" if parts[3:] and "t" in parts[3] else "")
+        loose = "|".join(parts[:3]) + ("|tens" if parts[3:] and "t" in parts[3] else "") + \
+            "".join(f"|{p}" for p in parts[4:])  # "old", "ago" stay
     else:
         return [key]
     # marked as loose: an entry's loose key must not be another's strict key ("73.0%" in
@@ -222,7 +251,8 @@ def fit_key(etype: str, text: str) -> str:
     if etype in MEASURE_TYPES:
         return _measure_key(text)
     if etype == "NORP":
-        return norp_form(text) or ""
+        form = norp_form(text)
+        return f"{form}|{norp_kind(text)}" if form else ""
     if etype in _NAME_TYPES and etype != "PERSON":
         if _ACRONYM.fullmatch(text):
             return "acronym." if "." in text else "acronym"  # "CBS" for "NBC"
@@ -289,6 +319,7 @@ _UNIT_IN = re.compile(r"(second|minute|hour|day|night|week|fortnight|month|year|
 _UNIT_WORD = re.compile(r"\b(?:second|minute|hour|day|night|week|fortnight|month|year|decade|"
                         r"century|centuries|millennium|millennia|semester|term|season)s?\b",
                         re.IGNORECASE)
+_DURATION_TAIL = re.compile(r"\b(?:old|long|later|earlier|ago)$", re.IGNORECASE)
 _YEAR_SHAPES = frozenset({"year", "decade", "full_date", "month_year", "year_range", "era"})
 
 
@@ -297,7 +328,11 @@ def _date_detail(shape: str, text: str) -> str:
     unit of a duration ("six years" is not "a century")."""
     if shape in _YEAR_SHAPES:
         m = _YEAR_IN.search(text)
-        return f"|c{int(m.group(1)) // 100}" if m else ""
+        century = f"|c{int(m.group(1)) // 100}" if m else ""
+        if shape in ("full_date", "month_year"):
+            # as the context writes dates: "June 24, 2003" is no "1 October 2007"
+            return f"{century}|{written_form(text)}"
+        return century
     if shape == "duration":
         # the unit as written (singular or plural) and the number's form: "six years" fits
         # "three years", not "12 years", "a century" or "2015 season"
@@ -305,7 +340,10 @@ def _date_detail(shape: str, text: str) -> str:
         n = _NUMBER.search(text)
         number = len(n.group(0)) if n else "w" + str(len(_WORD_RUN.findall(text))) + (
             "t" if _TENS.search(text) else "")  # "two-year terms" never "fifty-year terms"
-        return f"|{m.group(0).lower() if m else ''}|{number}{'-' if '-' in text else ''}"
+        # and what follows the unit: "several centuries old" is no "many centuries ago"
+        tail = _DURATION_TAIL.search(text)
+        return (f"|{m.group(0).lower() if m else ''}|{number}{'-' if '-' in text else ''}"
+                + (f"|{tail.group(0).lower()}" if tail else ""))
     if shape == "relative":
         # "each week" fits "every week", not "summer 1918"
         ws = text.lower().split()
@@ -316,9 +354,28 @@ def _date_detail(shape: str, text: str) -> str:
     if shape == "words":
         return f"|{_number_words(text)}"
     if shape == "century":
-        # "the 19th century" / "the nineteenth century" / "19th-century"
-        return f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}"
+        # "the 19th century" / "the nineteenth century" / "19th-century"; "the 19th and
+        # 20th centuries" is no "the 12th century"
+        plural = "s" if _CENTURIES.search(text) else ""
+        return f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}{plural}"
     return ""
+
+
+_CENTURIES = re.compile(r"\bcenturies\b", re.IGNORECASE)
+_ORDINAL_IN = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:first|second|third|fourth|fifth|sixth"
+                         r"|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth"
+                         r"|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)\b",
+                         re.IGNORECASE)
+_MONTH_WORD = re.compile(rf"\b(?:{shapes.MONTHS})\b\.?", re.IGNORECASE)
+_DAY_SUFFIX = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
+
+
+def written_form(text: str) -> str:
+    """How a date is written, its numbers and month left out: "June 24, 2003" -> "M 0, 0",
+    "1 October 2007" -> "0 M 0", "July 4th, 1776" -> "M 0th, 0", "1776-07-04" -> "0-0-0"."""
+    t = re.sub(r"\d+", "0", _DAY_SUFFIX.sub("th", _MONTH_WORD.sub("M", text.strip())))
+    first = min((i for i in (t.find("M"), t.find("0")) if i >= 0), default=0)
+    return t[first:]  # the hedge ("about", "early") is in the key already
 
 
 _SCALE = re.compile(r"\b(?:hundred|thousand|million|billion|trillion)s?\b", re.IGNORECASE)
@@ -420,6 +477,16 @@ def drawable(etype: str, text: str) -> bool:
     if etype == "ORG" and named_like_person(text):
         return False  # a person NER took for an organisation ("Walt Disney" goes too)
     return not (etype in _WORD_CHECKED_TYPES and common_word(text))
+
+
+def lone_names(texts: list[str]) -> list[str]:
+    """The one-word PERSON entries of `texts` that are a person's name: a given name the
+    first-name lexicon knows ("Michelle"), or a part of a longer name of `texts` ("Holmes"
+    for "Sherlock Holmes"). NER's one-word "persons" that are neither are mostly places,
+    languages and species ("Sicily", "Aramaic", "Penicillium")."""
+    parts = {p for t in texts if " " in t for p in name_parts(t).significant}
+    return [t for t in texts if " " not in t
+            and (t in parts or given_name_known(f"{t} X") is not False)]
 
 
 def named_like_person(text: str) -> bool:

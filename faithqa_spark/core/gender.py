@@ -79,7 +79,20 @@ def window_genders(text: str, mentions: Sequence[tuple[int, int]],
         g = _window_pronoun(text, end, nxt, own, guess_others=others is None)
         if g is not None:
             votes.append(g)
+        noun = _KIN_BEFORE.search(text, max(0, start - 16), start)
+        if noun is not None:
+            votes.append(FEMALE if noun.group(1).lower() in _FEMALE_KIN else MALE)
     return votes
+
+
+# a gendered noun right before a name says whose it is: "Beyoncé's grandmother, Agnèz
+# Deréon", "his son Ibrahim"
+_FEMALE_KIN = frozenset("""mother grandmother wife daughter sister aunt niece widow queen
+princess duchess empress""".split())
+_MALE_KIN = frozenset("""father grandfather husband son brother uncle nephew widower king
+prince duke emperor""".split())
+_KIN_BEFORE = re.compile(rf"\b({'|'.join(sorted(_FEMALE_KIN | _MALE_KIN))}),?\s$",
+                         re.IGNORECASE)
 
 
 def gender_from_votes(m: int, f: int, *, min_votes: int = 1, min_share: float = 0.75) -> str | None:

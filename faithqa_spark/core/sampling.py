@@ -73,9 +73,11 @@ class SamplingIndex:
 
     def _build_pools(self, entity_type: str) -> dict[str, Pool]:
         groups: dict[str, list[str]] = {ANY: []}
-        for text in self.texts.get(entity_type) or ():
-            if not entries.drawable(entity_type, text):
-                continue
+        texts = [t for t in self.texts.get(entity_type) or () if entries.drawable(entity_type, t)]
+        if entity_type == "PERSON":
+            lone = set(entries.lone_names(texts))
+            texts = [t for t in texts if " " in t or t in lone]
+        for text in texts:
             groups[ANY].append(text)
             keys = entries.fit_keys(entity_type, text)
             key = keys[0]
