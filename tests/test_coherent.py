@@ -707,3 +707,75 @@ def test_a_kinship_word_before_a_name_says_its_gender():
     ctx = "The estate of Ibrahim Pasha was sold."  # no word for it: no gender
     s = ctx.index("Ibrahim")
     assert pronoun_gender(ctx, [(s, s + len("Ibrahim Pasha"))]) is None
+
+
+def test_a_scaled_figure_keeps_its_scale_word_and_magnitude():
+    assert entries.fit_keys("CARDINAL", "6 million")[0] == \
+        entries.fit_keys("CARDINAL", "4 million")[0]
+    assert entries.fit_keys("CARDINAL", "6 million")[0] != \
+        entries.fit_keys("CARDINAL", "16 million")[0]
+    assert not set(entries.fit_keys("CARDINAL", "6 million")) & \
+        set(entries.fit_keys("CARDINAL", "6 billion"))
+
+
+def test_name_type_errors_of_the_original_are_refused():
+    orgs = SamplingIndex.from_bank({"ORG": ["Yale", "Orvane Mills", "Harbour Trust", "CBS"],
+                                    "GPE": ["London", "Peru"]})
+    ctx = "Beginning with St. Gregory Nazianzen, his explanation was read by all."
+    o = run(ctx, "St. Gregory Nazianzen", [("St. Gregory Nazianzen", "ORG")], bank=orgs)
+    assert o[C.REASON] == reasons.MALFORMED_ENTITY  # a saint, not an organisation
+    ctx = "Ccmplx is the capacitance with the dielectric, and C0 the capacitance without it."
+    o = run(ctx, "C0", [("C0", "ORG")], bank=orgs)
+    assert o[C.REASON] == reasons.MALFORMED_ENTITY  # a symbol, no name
+    # a given name, but a place of the bank in it: an organisation after all
+    ctx = "The London Underground is the oldest underground railway network in the world."
+    o = run(ctx, "London Underground", [("London Underground", "ORG")], bank=orgs)
+    assert_consistent(o)
+
+
+def test_a_name_at_the_tail_of_a_longer_name_after_an_article_is_refused():
+    orgs = SamplingIndex.from_bank({"ORG": ["Kelmar College of Art", "Harbour Trust",
+                                            "Orvane Senate"]})
+    ctx = ("It merged with the Northern College of Music to form the Royal Northern College "
+           "of Music in 1972.")
+    o = run(ctx, "Northern College of Music", [("Northern College of Music", "ORG")],
+            bank=orgs)
+    assert o[C.REASON] == reasons.NAME_INSIDE_NAME
+    # an adjective of a people or a "-based" before it is no part of a name
+    for ctx in ("The law passed the Italian Senate of the Republic in 1990, after a long "
+                "and bitter debate.",
+                "A survey by the London-based Senate of the Republic found that most voters "
+                "had never heard of it."):
+        o = run(ctx, "Senate of the Republic", [("Senate of the Republic", "ORG")],
+                bank=orgs)
+        assert_consistent(o)
+
+
+def test_an_organisation_of_several_words_takes_one_of_several_words():
+    orgs = SamplingIndex.from_bank({"ORG": ["Hymenoptera", "Italianate", "Orvane Mills",
+                                            "Harbour Kelp Trading"]})
+    assert not entries.drawable("ORG", "Italianate")  # an adjective, no organisation
+    ctx = ("Shell has its primary listing on the Kelmar Stock Exchange, and a secondary "
+           "listing elsewhere in the city.")
+    for i in range(8):
+        o = run(ctx, "Kelmar Stock Exchange", [("Kelmar Stock Exchange", "ORG")], bank=orgs,
+                row_id=f"squad:o{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("Orvane Mills", "Harbour Kelp Trading"), i
+
+
+def test_ranges_and_dynasties_are_said_with_the():
+    from faithqa_spark.core.namekinds import takes_the
+    assert takes_the("Appalachian Mountains") and takes_the("Qing dynasty")
+    assert takes_the("English Channel") and not takes_the("Mount Everest")
+
+
+def test_an_adverb_hedge_may_give_way_to_another_of_its_kind():
+    money = SamplingIndex.from_bank({"MONEY": ["nearly $90 million", "over $70 million",
+                                               "an estimated $20 million"]})
+    ctx = "The stadium cost almost $100 million to build, paid for by the city and the club."
+    o = run(ctx, "almost $100 million", [("almost $100 million", "MONEY")], bank=money)
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "nearly $90 million"  # a bound the same way
+    assert entries.fit_keys("MONEY", "an estimated $115 million")[-1].startswith(
+        entries.LOOSE + "~")  # "an estimated" is no adverb: no hedged key

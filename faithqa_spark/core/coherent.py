@@ -33,7 +33,8 @@ _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
 # places and organisations: refused at the tail of a longer name ("20th Century Fox")
 _TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _TITLES = frozenset({"WORK_OF_ART", "LAW"})
-_THE_TYPES = frozenset({"GPE", "LOC"})  # places said with or without "the"
+_PLACE_TYPES = frozenset({"GPE", "LOC"})
+_THE_TYPES = _PLACE_TYPES  # places said with or without "the"
 # the types whose names are sorted into kinds by their head word (namekinds.name_class), in
 # the order `fit` falls back on them
 _KIND_TYPES = ("EVENT", "ORG", "FAC", "GPE", "LOC", "LAW", "WORK_OF_ART", "PRODUCT")
@@ -158,6 +159,8 @@ def person_shaped(original: str, label: str) -> bool:
     ws = original.split()
     if len(ws) > 1 and ws[0].lower() in _PERSON_TITLES:
         return True
+    if ws[0].rstrip(".") in ("St", "Saint") and entries.named_like_person(" ".join(ws[1:])):
+        return True  # "St. Gregory Nazianzen" as ORG is a saint ("St. Louis" is a place)
     # a regnal name whose first word is a given name ("Philip II"; not "World War II")
     # "Philip II", not "World War II"
     return entries.is_regnal(original) and given_name_known(ws[0] + " X") is True
@@ -167,9 +170,12 @@ def org_named_like_person(original: str, label: str, index: SamplingIndex) -> bo
     """An organisation named like a person that the corpus does not know as one: a known
     given name and two or three capitalised words, no head word, and not in the bank as an
     ORG ("Millard Sheets", "Henri Le Fauconnier" as ORG; "Walt Disney", seen as ORG often,
-    stands). Places are not held to it: "San Francisco" starts with a given name too."""
+    stands), with no word the bank holds as a place ("London Underground", "Royal
+    Newfoundland Constabulary" stand). Places are not held to it: "San Francisco" starts
+    with a given name too."""
     return (label == "ORG" and entries.named_like_person(original)
-            and "ORG" not in index.types_of(original))
+            and "ORG" not in index.types_of(original)
+            and not any(_PLACE_TYPES & set(index.types_of(w)) for w in original.split()))
 
 
 # a title before a name that makes it a person's ("Saint", "General" also begin places and
@@ -207,9 +213,11 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         if label not in _TAIL_TYPES:
             return
         for s, _, _ in regions:
-            before = word_before(context, s)
+            before = word_before(context, s) or _word_after_article(context, s)
             if before[:1].isupper() and before.lower() not in entries.FUNCTION_WORDS and \
-                    not before.endswith(("'s", "’s", "'", "’")):  # "Miami's Sun Life Stadium"
+                    not before.endswith(("'s", "’s", "'", "’")) and \
+                    not _HYPHEN_LOWER.search(before) and not entries.people_adjective(before):
+                # "Miami's", "London-based", "the Italian Parliament": no part of the name
                 raise Refused(reasons.NAME_INSIDE_NAME)
         return
     own = tuple(original.split())
@@ -223,6 +231,17 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
     if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
+
+
+_HYPHEN_LOWER = re.compile(r"-[a-z]")  # "London-based", "US-built": no part of a name
+_AFTER_ARTICLE = re.compile(r"\b(?:the|a|an)\s+([\w'’-]+)\s$", re.IGNORECASE)
+
+
+def _word_after_article(context: str, start: int) -> str:
+    """The word between an article and `start` ("the Royal Northern College": "Royal"),
+    which `word_before` leaves out (a person's adjective or title there is no name)."""
+    m = _AFTER_ARTICLE.search(context, max(0, start - 40), start)
+    return m.group(1) if m else ""
 
 
 _ACRONYM_TEXT = re.compile(r"[A-Z][A-Z&.]*[A-Z]\.?")

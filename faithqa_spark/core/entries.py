@@ -83,6 +83,8 @@ def well_formed(etype: str, text: str) -> bool:
         return _measure_key(text) != "" and not _dangling(ws[-1])
     if etype not in _NAME_TYPES:
         return True
+    if not _TWO_LETTERS.search(text):
+        return False  # "E-5", "C0": no name
     if etype == "NORP":
         return norp_form(text) is not None
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
@@ -212,6 +214,10 @@ def person_size(text: str) -> int:
 LOOSE = "loose:"  # the prefix of a looser fit key (fit_keys)
 
 
+MANY_WORDS = "name+"  # the fit key of an organisation's or building's name of 2+ words
+_WORDS_COUNTED = frozenset({"ORG", "FAC"})
+
+
 def fit_keys(etype: str, text: str) -> list[str]:
     """The fit key, then a looser one to fall back on when nothing fits the first: the same
     shape and hedge without the century, unit or number kind; the same skeleton whatever
@@ -219,9 +225,18 @@ def fit_keys(etype: str, text: str) -> list[str]:
     key = fit_key(etype, text)
     if key.startswith("~"):
         loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
+        hedged = _hedged_key(text)
+        if hedged and hedged != loose:
+            # "almost $100 million" may take "nearly $90 million": another adverb that
+            # hedges the same way, when no amount of its own hedge fits
+            return [key, LOOSE + loose, LOOSE + hedged]
     elif etype in ("DATE", "CARDINAL") and key.split("|")[0] in _YEAR_SHAPES:
         parts = key.split("|")
         loose = "|".join(parts[:2] + parts[3:])  # a year of another century, written alike
+    elif etype == "CARDINAL" and key.startswith("mixed|"):
+        loose = "|".join(key.split("|")[:3])  # the same scale word, another magnitude
+    elif etype in _WORDS_COUNTED and key in ("name", MANY_WORDS):
+        loose = "name"  # a one-word name for a longer one when no longer one fits
     elif etype == "NORP" and "|" in key:
         loose = key.split("|")[0]  # a people's word for a faith's, if nothing else fits
     elif key.endswith("|count-tens") or key.endswith("|count"):
@@ -237,6 +252,27 @@ def fit_keys(etype: str, text: str) -> list[str]:
     # the pool of one-digit percentages "~0%", whose strict key its loose key equals); an
     # entry whose loose key is its strict key is in both pools
     return [key, LOOSE + loose]
+
+
+# adverbs before an amount that read alike within their class ("an estimated" is no
+# adverb: "an about $90 million")
+_ADVERB_HEDGES = frozenset({"about", "around", "approximately", "nearly", "almost", "roughly",
+                            "some", "just", "only", "over", "more than", "less than",
+                            "fewer than", "at least", "at most", "up to", "just under",
+                            "just over", "no more than", "as many as", "as much as"})
+
+
+def _hedged_key(text: str) -> str | None:
+    """The skeleton of an amount after an adverb hedge, the hedge as its class ("almost
+    $100 million" -> "h:approx~$0 million"), or None without such a hedge."""
+    h = shapes.hedge(text)
+    if h not in _ADVERB_HEDGES:
+        return None
+    t = text.strip()
+    rest = t[len(h):].lstrip() if t.lower().startswith(h) else None
+    if not rest:
+        return None
+    return f"h:{hedge_class(h)}~" + _MAGNITUDE_RUN.sub("0", skeleton(rest))
 
 
 def fit_key(etype: str, text: str) -> str:
@@ -258,7 +294,10 @@ def fit_key(etype: str, text: str) -> str:
             return "acronym." if "." in text else "acronym"  # "CBS" for "NBC"
         if etype == "GPE" and is_country(text):
             return "country"  # "the territory that would become Austria", not "... Seattle"
-        return name_class(text)
+        kind = name_class(text)
+        if kind == "name" and etype in _WORDS_COUNTED and len(words(text)) > 1:
+            return MANY_WORDS  # "London Stock Exchange" is no "Hymenoptera"
+        return kind
     if etype == "PERSON":
         return REGNAL if is_regnal(text) else str(person_size(text))
     return ""
@@ -353,6 +392,12 @@ def _date_detail(shape: str, text: str) -> str:
         return f"|{first}|" + ("season" if last in _SEASONS else last)
     if shape == "words":
         return f"|{_number_words(text)}"
+    if shape == "mixed":
+        # "6 million" is no "16 billion": the same scale word, the number's integer digits
+        scale = _SCALE.search(text)
+        n = _NUMBER.search(text)
+        return (f"|{scale.group(0).lower().rstrip('s') if scale else ''}"
+                f"|{_magnitude(n) if n else ''}")
     if shape == "century":
         # "the 19th century" / "the nineteenth century" / "19th-century"; "the 19th and
         # 20th centuries" is no "the 12th century"
@@ -466,8 +511,6 @@ def drawable(etype: str, text: str) -> bool:
         return False  # "one of the zero dimensions": nothing counts as none
     if etype == "NORP" and not norp_word(text):
         return False  # "Seine", "Delhi Sultanate": NER's NORP that is no people's word
-    if etype in _NAME_TYPES and not _TWO_LETTERS.search(text):
-        return False
     if etype in _WORD_CHECKED_TYPES and DOCTRINE.search(text):
         return False  # "Orphism" is a movement, not an organisation or a place
     if etype in ("GPE", "LOC") and any(not (w[:1].isupper() or w.lower() in _FUNCTION
@@ -476,6 +519,9 @@ def drawable(etype: str, text: str) -> bool:
         return False  # "Eastern bloc": a place's words are capitalised
     if etype == "ORG" and named_like_person(text):
         return False  # a person NER took for an organisation ("Walt Disney" goes too)
+    if etype == "ORG" and " " not in text and (_ADJECTIVE_END.search(text)
+                                               or given_name_known(f"{text} X") is True):
+        return False  # "Italianate", "Fryderyk": NER's one-word organisations
     return not (etype in _WORD_CHECKED_TYPES and common_word(text))
 
 
@@ -487,6 +533,9 @@ def lone_names(texts: list[str]) -> list[str]:
     parts = {p for t in texts if " " in t for p in name_parts(t).significant}
     return [t for t in texts if " " not in t
             and (t in parts or given_name_known(f"{t} X") is not False)]
+
+
+_ADJECTIVE_END = re.compile(r"(?:ate|ian|ic|ese|ish)$")
 
 
 def named_like_person(text: str) -> bool:
@@ -509,6 +558,17 @@ def norp_word(text: str) -> bool:
         return True
     last = words(text)[-1].rstrip(".,").split("-")[-1].lower()
     return bool(_NORP_ADJ.search(last)) or last in _NORP_WORDS
+
+
+_PEOPLE_ADJ = re.compile(r"(?:an|ese|ish|i|ch)$")  # narrower than _NORP_ADJ: no "Royal"
+
+
+def people_adjective(word: str) -> bool:
+    """Whether one capitalised word is a people's adjective ("Italian", "British",
+    "Dutch", "Greek"), as no part of the name it stands before ("the Italian Parliament");
+    "Royal", "United", "Atlantic" are not."""
+    w = word.lower()
+    return word[:1].isupper() and (bool(_PEOPLE_ADJ.search(w)) or w in _NORP_WORDS)
 
 
 def person_like(text: str) -> bool:

@@ -47,7 +47,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "battle": "battle siege massacre offensive invasion landings raid",
     "conflict": "war wars revolution uprising rebellion campaign crisis insurrection",
     "contest": "olympics games cup championship championships series bowl open tournament",
-    "law": "act acts treaty code charter constitution amendment bill statute",
+    "law": "act acts treaty code charter constitution amendment bill statute clause",
     "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
@@ -109,7 +109,12 @@ _THE_LAST = frozenset({"east", "west", "coast", "ocean", "sea", "alps", "andes",
                        "emirates", "maldives", "kingdom", "republic", "union", "empire",
                        "territories", "provinces", "isles", "gambia", "congo", "caribbean",
                        "balkans", "levant", "hague", "bronx", "vatican", "raj", "reich",
-                       "confederacy", "colonies", "caliphate", "sultanate", "emirate"})
+                       "confederacy", "colonies", "caliphate", "sultanate", "emirate",
+                       # ranges, regions and waters said with "the" ("the Rocky Mountains",
+                       # "the Qing dynasty", "the English Channel", "the Suez Canal")
+                       "mountains", "hills", "highlands", "lowlands", "plains", "rockies",
+                       "dynasty", "peninsula", "desert", "channel", "canal", "strait",
+                       "straits", "plateau", "delta", "forest"})
 
 
 def takes_the(text: str) -> bool:
