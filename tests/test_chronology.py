@@ -49,3 +49,14 @@ def test_an_admitted_year_keeps_every_other_year_on_its_side(others, original, c
         for y in others:
             assert (y < original) == (y < candidate) or y == original
         assert candidate <= max([2017, original, *others])
+
+
+def test_a_decade_keeps_its_order_among_the_context_s_decades():
+    from faithqa_spark.core import chronology as ch
+    ctx = "Records were played back electrically in the 1930s and 1940s, much like a radio."
+    s = ctx.index("1940s")
+    b = ch.bounds(ctx, [(s, s + 5)], 1940, 2017, ch.decades_in)
+    assert not ch.keeps_order(b, "1920s", ch.decade_of)
+    assert ch.keeps_order(b, "the 1960s", ch.decade_of)
+    assert not ch.keeps_order(b, "the 2030s", ch.decade_of)  # past the present
+    assert ch.decade_of("1990s and 2000s") is None and ch.decade_of("the 1880s") == 1880

@@ -8,14 +8,15 @@ one before it and the one after it), and never after the latest year the context
 (the original's included): an event may move back in time, never into the text's future.
 
 Years are four-digit numbers from 1000 to 2099 standing alone: not a decade ("1990s"), not
-part of a larger number ("1,500", "12000"), not a range ("1947-1967" gives both years).
+part of a larger number ("1,500", "12000"), not a range ("1947-1967" gives both years). A
+decade keeps its order among the context's decades the same way ("the 1930s and 1940s").
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 _YEAR = re.compile(r"(?<![\d,.])(1\d{3}|20\d{2})(?!\d|,\d|s\b|'s\b|\.\d)")
 
@@ -23,6 +24,21 @@ _YEAR = re.compile(r"(?<![\d,.])(1\d{3}|20\d{2})(?!\d|,\d|s\b|'s\b|\.\d)")
 def years_in(text: str, start: int = 0, end: int | None = None) -> list[int]:
     """The years written in text[start:end], in order."""
     return [int(m.group(1)) for m in _YEAR.finditer(text, start, len(text) if end is None else end)]
+
+
+# a decade, "the 1930s", as its first year: decades keep their order among themselves
+_DECADE = re.compile(r"(?<![\d,.])(1\d{2}0|20\d0)['’]?s\b")
+
+
+def decades_in(text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The decades written in text[start:end] ("1930s" -> 1930), in order."""
+    return [int(m.group(1)) for m in _DECADE.finditer(text, start, len(text) if end is None else end)]
+
+
+def decade_of(text: str) -> int | None:
+    """The one decade a DATE text names ("the 1940s" -> 1940); None for none or several."""
+    found = decades_in(text)
+    return found[0] if len(found) == 1 and not years_in(text) else None
 
 
 def year_of(text: str) -> int | None:
@@ -45,25 +61,28 @@ class YearBounds:
 
 
 def bounds(context: str, regions: Iterable[tuple[int, int]], original_year: int,
-           present_year: int) -> YearBounds:
+           present_year: int, find: Callable[..., list[int]] = years_in) -> YearBounds:
     """The bounds for a replacement of `original_year`, whose mentions are `regions`: from
-    the context's other years (outside those mentions) and the corpus's present."""
+    the context's other years (outside those mentions) and the corpus's present. With
+    `find=decades_in`, the same for a decade among the context's decades ("in the 1930s and
+    1940s" never becomes "in the 1930s and 1920s")."""
     others: list[int] = []
     last = 0
     for s, e in sorted(regions):
-        others += years_in(context, last, s)
+        others += find(context, last, s)
         last = e
-    others += years_in(context, last)
+    others += find(context, last)
     earlier = [y for y in others if y < original_year]
     later = [y for y in others if y > original_year]
     return YearBounds(max(earlier) if earlier else None, min(later) if later else None,
                       max([present_year, original_year, *others]))
 
 
-def keeps_order(bounds_: YearBounds | None, candidate: str) -> bool:
+def keeps_order(bounds_: YearBounds | None, candidate: str,
+                of: Callable[[str], int | None] = year_of) -> bool:
     """Whether a candidate replacement keeps the context's order of events (always true
-    when the original names no year)."""
+    when the original names no year); `of=decade_of` for decades."""
     if bounds_ is None:
         return True
-    year = year_of(candidate)
+    year = of(candidate)
     return year is not None and bounds_.admits(year)

@@ -324,9 +324,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     the_place = label in _THE_TYPES and _after_article(context, regions, frozenset({"the"}))
 
     # a year keeps the story's order of events (core/chronology.py)
+    spans = [(s, e) for s, e, _ in regions]
     year = chronology.year_of(original) if label in _YEAR_TYPES else None
-    years = None if year is None else chronology.bounds(
-        context, [(s, e) for s, e, _ in regions], year, present_year)
+    decade = chronology.decade_of(original) if label == "DATE" and year is None else None
+    of = chronology.year_of if decade is None else chronology.decade_of
+    years = (chronology.bounds(context, spans, year, present_year) if year is not None else
+             chronology.bounds(context, spans, decade, present_year, chronology.decades_in)
+             if decade is not None else None)
 
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
@@ -368,7 +372,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if label in _THE_TYPES and namekinds.takes_the(cand) != the_place:
             return False
-        if not chronology.keeps_order(years, cand):
+        if not chronology.keeps_order(years, cand, of):
             return False
         if bare_apostrophe and not cand.endswith("s"):
             return False
