@@ -779,3 +779,9 @@ def test_an_adverb_hedge_may_give_way_to_another_of_its_kind():
     assert o[C.REPLACEMENT_ENTITY] == "nearly $90 million"  # a bound the same way
     assert entries.fit_keys("MONEY", "an estimated $115 million")[-1].startswith(
         entries.LOOSE + "~")  # "an estimated" is no adverb: no hedged key
+
+
+def test_a_league_is_a_league():
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("Premier League") == name_class("National Hockey League") == "league"
+    assert name_class("Hampshire County Council") != "league"

@@ -26,7 +26,9 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "body": "agency organization organisation council committee commission ministry "
             "department office bureau authority administration board service assembly "
             "parliament congress senate court tribunal union association federation society "
-            "foundation trust fund league alliance movement institution",
+            "foundation trust fund alliance movement institution",
+    # a league is a league ("the Premier League" is no county council)
+    "league": "league",
     "party": "party",
     "military": "army navy corps force forces division brigade regiment fleet guard",
     "church": "church cathedral temple mosque abbey order synagogue monastery",
