@@ -233,13 +233,14 @@ def test_the_faithful_answer_is_what_the_answer_span_reads():
 
 
 def test_a_defined_short_form_becomes_the_replacement_s_initials():
-    orgs = SamplingIndex.from_bank({"ORG": ["Yale", "Harbour Trust", "Orvane Mills"]})
+    orgs = SamplingIndex.from_bank({"ORG": ["Yale", "Harbour Hockey League",
+                                            "Orvane Sailing League", "HAL"]})
     ctx = ("The Kelmar Rowing League (KRL) was founded by six clubs. Since then the KRL "
            "has run the spring regatta, and KRL crews train on the lake.")
     o = run(ctx, "Kelmar Rowing League", [("Kelmar Rowing League", "ORG")], bank=orgs)
     assert_consistent(o)
     rep = o[C.REPLACEMENT_ENTITY]
-    assert rep in ("Harbour Trust", "Orvane Mills")  # never "Yale": no initials to give
+    assert rep in ("Harbour Hockey League", "Orvane Sailing League")  # a league, with initials
     short = "".join(w[0] for w in rep.split())
     mod = o[C.MODIFIED_CONTEXT]
     assert f"{rep} ({short})" in mod and "KRL" not in mod and mod.count(short) == 3
