@@ -87,3 +87,16 @@ def test_a_count_of_the_list_after_a_colon_is_tied():
     assert not arithmetic.enumerated(ctx, s, s + 3)  # no colon right after its noun
     s = ctx.index("40")
     assert not arithmetic.enumerated(ctx, s, s + 2)  # not a small count
+
+
+def test_an_operand_of_a_worked_equation_is_tied():
+    ctx = "MP3 at 128 kbit/s: 128,000 bit/s. Ratio: 1,411,200/128,000 = 11.025). Next."
+    s = ctx.index("128,000 =")
+    assert arithmetic.in_equation(ctx, s, s + 7)
+    s = ctx.index("1,411,200")
+    assert arithmetic.in_equation(ctx, s, s + 9)
+    s = ctx.index("128,000 bit")
+    assert not arithmetic.in_equation(ctx, s, s + 7)  # the same figure, outside the equation
+    ctx = "The club has 40 members and 3 coaches; a ratio of 40/3 is high."
+    s = ctx.index("40/")
+    assert not arithmetic.in_equation(ctx, s, s + 2)  # no equals sign: nothing worked out

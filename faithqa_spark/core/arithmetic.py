@@ -1,11 +1,12 @@
 """Figures a context ties together, so that no other number can take one's place.
 
-A swapped amount must leave the text true to itself. Five cases are checked: an amount
+A swapped amount must leave the text true to itself. Six cases are checked: an amount
 given in two units ("137,000 km (85,000 mi)"), where the other figure is a conversion of
 this one; shares of one whole ("37% European, 50% African and 13% Amerindian"), where the
 percentages of a sentence add up to 100; the parts of a ratio ("three out of five"); a
 part or the total of a sum ("2,532 lines: 2,500 analog and 32 digital"); and a count of
-the list that follows it ("two regions: Catalonia and Castile").
+the list that follows it ("two regions: Catalonia and Castile"); an operand of a worked
+equation ("1,411,200/128,000 = 11.025").
 Such an amount is not swapped (`tied`). An amount compared with another ("67 tribes, up
 from 40") is swapped for one on the same side of the other (`change_bound`).
 """
@@ -91,12 +92,26 @@ def enumerated(context: str, start: int, end: int) -> bool:
                 and _LIST_AFTER.match(context, end))
 
 
+# "1,411,200/128,000 = 11.025": an operand of a worked equation
+_OPERATOR_AFTER = re.compile(r"\s*[/×*+−]\s*[\d(]")
+_OPERATOR_BEFORE = re.compile(r"[\d)]\s*[/×*+−]\s*$")
+_EQUALS_AFTER = re.compile(r"[^.;]{0,40}?=")
+
+
+def in_equation(context: str, start: int, end: int) -> bool:
+    """Whether the amount at [start, end) is an operand of an equation the text works out
+    ("1,411,200/128,000 = 11.025")."""
+    operand = bool(_OPERATOR_AFTER.match(context, end)
+                   or _OPERATOR_BEFORE.search(context[max(0, start - 20):start]))
+    return operand and bool(_EQUALS_AFTER.match(context, end))
+
+
 def tied(context: str, start: int, end: int) -> bool:
     """Whether another figure of the context depends on the amount at [start, end), or the
     text counts what it names."""
     return (converted(context, start, end) or share_of_whole(context, start, end)
             or ratio(context, start, end) or part_of_sum(context, start, end)
-            or enumerated(context, start, end))
+            or enumerated(context, start, end) or in_equation(context, start, end))
 
 
 # "67 different tribes in Brazil, up from 40 in 2005": the amount is compared with another,
