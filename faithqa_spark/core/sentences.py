@@ -33,15 +33,24 @@ ABBREVIATIONS = frozenset({
 # sentence-like start (look-ahead, so the next sentence keeps its first character)
 _BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(\s+)(?=[\"'“‘(\[]*[A-Z0-9À-Þ])")
 _PARAGRAPH_BREAK = re.compile(r"[ \t]*\n[ \t]*\n\s*")
-_WORD_BEFORE = re.compile(r"(\S+)$")
+
+
+def _word_before(text: str, end: int) -> str:
+    """What the search of `(\S+)$` in text[:end] finds ("" when nothing): the run of
+    non-space characters that ends at `end`, or before a newline there (where `$` matches
+    too). A walk back from `end`, as the search tried every start position before it, which
+    made sentence splitting quadratic in the context's length."""
+    if end > 0 and text[end - 1] == "\n":
+        end -= 1
+    start = end
+    while start > 0 and not text[start - 1].isspace():  # str.isspace is re's \s
+        start -= 1
+    return text[start:end]
 
 
 def _is_abbreviation(text: str, dot: int) -> bool:
     """Whether the `.` at `dot` closes an abbreviation rather than a sentence."""
-    m = _WORD_BEFORE.search(text, 0, dot)
-    if not m:
-        return False
-    word = m.group(1).lstrip("\"'“‘([")
+    word = _word_before(text, dot).lstrip("\"'“‘([")
     if not word:
         return False
     if "." in word:  # "U.S", "e.g", "a.m": periods inside the word

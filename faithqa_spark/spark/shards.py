@@ -25,7 +25,7 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from faithqa_spark import faults
-from faithqa_spark.arrow import arrow_batch
+from faithqa_spark.arrow import arrow_batch, batch_rows, pylist
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.shards import partition_offsets, shard_count
 from faithqa_spark.outdir import OutDir
@@ -85,7 +85,7 @@ def number_task(key: str, offsets: Mapping[tuple[int, str], int], first: Mapping
                 continue
             part = batch.column(_PART)[0].as_py()
             rows, shard = [], []
-            for k in batch.column(key).to_pylist():
+            for k in pylist(batch.column(key)):
                 i = at[k] if k in at else offsets[(part, k)]
                 at[k] = i + 1
                 rows.append(i)
@@ -111,7 +111,7 @@ def write_task(key: str, targets: Mapping[str, Sequence[Target]], shards: Mappin
         try:
             for batch in batches:
                 for (k, index), rows in itertools.groupby(
-                        batch.to_pylist(), key=lambda r: (r[key], r[_ROW] // layout.shard_rows)):
+                        batch_rows(batch), key=lambda r: (r[key], r[_ROW] // layout.shard_rows)):
                     if (k, index) != current:
                         if writer is not None:
                             writer.__exit__(None, None, None)

@@ -11,7 +11,8 @@ import pyarrow as pa
 
 from faithqa_spark import fs
 from faithqa_spark import ner as fner
-from faithqa_spark.arrow import arrow_batch, arrow_batches, arrow_schema, arrow_type
+from faithqa_spark.arrow import (arrow_batch, arrow_batches, arrow_schema, arrow_type,
+                                 batch_rows, pylist)
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import audit_key
@@ -98,8 +99,8 @@ def mentions_task(cfg: Config) -> Task:
     def with_mentions(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
             mentions = [context_mentions(e, flag, bank_cfg) for e, flag in
-                        zip(batch.column(C.ENTITIES).to_pylist(),
-                            batch.column(C.IN_BANK).to_pylist())]
+                        zip(pylist(batch.column(C.ENTITIES)),
+                            pylist(batch.column(C.IN_BANK)))]
             yield pa.RecordBatch.from_arrays(
                 [*batch.columns, pa.array(mentions, type=mention_type)],
                 names=[*batch.schema.names, C.BANK_MENTIONS])
@@ -128,19 +129,19 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> 
         if index is None:
             index = _index_cache[bank_key] = SamplingIndex.from_bank(bank_bc.value)
         for batch in batches:
-            cols = {name: batch.column(name).to_pylist() for name in ROW_INPUT}
-            ids = batch.column(C.CONTEXT_ID).to_pylist()
-            entities = batch.column(C.ENTITIES)
-            outcomes = []
+            cols = {name: pylist(batch.column(name)) for name in ROW_INPUT}
+            ids = pylist(batch.column(C.CONTEXT_ID))
             # Rows of one context arrive together (the join is on context_id): its
             # entities are converted once, not once per question.
-            last_id, last_ents = None, []
+            firsts = first_of_runs(ids)
+            records = dict(zip(firsts, pylist(batch.column(C.ENTITIES).take(firsts))))
+            outcomes = []
+            last_ents: list = []
             for i, cid in enumerate(ids):
-                if cid != last_id:
-                    records = entities[i].as_py()
-                    if records is None:  # a lost NER row must be loud, never a filter
+                if i in records:
+                    if records[i] is None:  # a lost NER row must be loud, never a filter
                         raise RuntimeError(f"no NER result for context {cid}")
-                    last_id, last_ents = cid, entities_from_records(records)
+                    last_ents = entities_from_records(records[i])
                 row = {name: values[i] for name, values in cols.items()}
                 outcomes.append(outcome_of(row, last_ents, index, cfg, prov))
             # one outcome per row, in order: the copied fields are the input's own Arrow
@@ -154,12 +155,18 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> 
     return process
 
 
+def first_of_runs(values: Sequence[Any]) -> list[int]:
+    """The index of each value that differs from the one before it (the first row of each
+    run of equal values)."""
+    return [i for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
+
+
 def lines_task(serialise: Callable[[dict[str, Any]], str]) -> Task:
     """Each row -> one line of text (column `value`) by `serialise`."""
     def lines(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
             yield pa.RecordBatch.from_pydict(
-                {"value": [serialise(r) for r in batch.to_pylist()]})
+                {"value": [serialise(r) for r in batch_rows(batch)]})
 
     return lines
 
@@ -169,7 +176,7 @@ def apply_task(fn: Callable[..., str], args: list[str], name: str) -> Task:
     columns. For few rows: every value crosses into Python."""
     def apply(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
-            values = [fn(*v) for v in zip(*(batch.column(a).to_pylist() for a in args))]
+            values = [fn(*v) for v in zip(*(pylist(batch.column(a)) for a in args))]
             yield pa.RecordBatch.from_arrays([*batch.columns, pa.array(values, pa.string())],
                                              names=[*batch.schema.names, name])
 
@@ -185,7 +192,7 @@ def training_task(cfg: Config, pools_bc: Any, exports: list[str]) -> Task:
 
         def rows() -> Iterator[dict[str, Any]]:
             for batch in batches:
-                for row in batch.to_pylist():
+                for row in batch_rows(batch):
                     yield from export_lines(row, abstention_context_for(row, pools, cfg), cfg,
                                             exports)
         yield from arrow_batches(rows(), C.TRAINING_LINE_FIELDS)
@@ -198,7 +205,7 @@ def quality_counts_task(kind: str) -> Task:
     for report.json's audit and analysis sections, one set per task
     (`core.quality_report.partial_counts`); the job sums them in one aggregation."""
     def counts(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        rows = (r for batch in batches for r in batch.to_pylist())
+        rows = (r for batch in batches for r in batch_rows(batch))
         out = [dict(zip(COUNT_COLUMNS, c)) for c in partial_counts(kind, rows)]
         yield arrow_batch(out, COUNT_FIELDS)
 
@@ -209,7 +216,7 @@ def audit_key_task(seed: int) -> Task:
     """Dataset ids -> (id, `core.audit_summary.audit_key`): the audit sample's rank."""
     def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
-            ids = batch.column(C.ID).to_pylist()
+            ids = pylist(batch.column(C.ID))
             yield pa.RecordBatch.from_arrays(
                 [pa.array(ids, pa.string()), pa.array([audit_key(seed, i) for i in ids],
                                                       pa.int64())], names=[C.ID, AUDIT_KEY])

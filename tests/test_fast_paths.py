@@ -1,0 +1,106 @@
+"""The fast paths of the hot loops give exactly what the plain code they replace gives:
+Arrow -> Python conversion (`arrow.pylist`, `arrow.batch_rows` against pyarrow's
+to_pylist), and the look-backs of the sentence splitter and of `names.word_before` (against
+the regex searches from 0 they replace)."""
+
+from __future__ import annotations
+
+import re
+
+import pyarrow as pa
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from faithqa_spark.arrow import arrow_type, batch_rows, pylist
+from faithqa_spark.core import fields as C
+from faithqa_spark.core import names
+from faithqa_spark.core.sentences import _word_before
+
+
+def typed(value):
+    """A value with the Python type of every part spelled out (True == 1, but not here)."""
+    if isinstance(value, dict):
+        return {k: typed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [typed(v) for v in value]
+    return type(value).__name__, value
+
+
+TYPES = [pa.string(), pa.large_string(), pa.int32(), pa.int64(), pa.bool_(), pa.float64(),
+         pa.list_(pa.int32()), pa.list_(pa.string()), arrow_type(C.SPANS),
+         pa.struct([("a", pa.bool_()), ("b", pa.string())]),
+         pa.list_(pa.struct([("text", pa.string()), ("label", pa.string())]))]
+
+
+def values_of(t: pa.DataType) -> st.SearchStrategy:
+    if pa.types.is_string(t) or pa.types.is_large_string(t):
+        inner = st.text(max_size=6)
+    elif pa.types.is_integer(t):
+        inner = st.integers(-2**31, 2**31 - 1)
+    elif pa.types.is_boolean(t):
+        inner = st.booleans()
+    elif pa.types.is_floating(t):
+        inner = st.floats(allow_nan=False)
+    elif pa.types.is_struct(t):
+        inner = st.fixed_dictionaries({t.field(i).name: values_of(t.field(i).type)
+                                       for i in range(t.num_fields)})
+    else:
+        inner = st.lists(values_of(t.value_type), max_size=4)
+    return st.one_of(st.none(), inner)
+
+
+@st.composite
+def arrays(draw):
+    t = draw(st.sampled_from(TYPES))
+    array = pa.array(draw(st.lists(values_of(t), max_size=8)), type=t)
+    start = draw(st.integers(0, len(array)))
+    return array.slice(start, draw(st.integers(0, len(array) - start)))  # offsets too
+
+
+@settings(max_examples=400, deadline=None)
+@given(arrays())
+def test_pylist_is_to_pylist(array):
+    assert typed(pylist(array)) == typed(array.to_pylist())
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(arrays(), min_size=1, max_size=3))
+def test_batch_rows_is_to_pylist(columns):
+    n = min(len(c) for c in columns)
+    batch = pa.RecordBatch.from_arrays([c.slice(0, n) for c in columns],
+                                       names=[f"c{i}" for i in range(len(columns))])
+    assert typed(batch_rows(batch)) == typed(batch.to_pylist())
+    assert typed(pylist(pa.chunked_array([columns[0], columns[0]]))) == typed(
+        columns[0].to_pylist() * 2)
+
+
+TEXT = st.text(alphabet="ab A.T-'’\n \u00a0\t:;\"“()\u0301é\u2028", max_size=14)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.sampled_from(["", "x" * 70, " " * 70, ". " + " " * 70, "a" * 66 + " "]), TEXT,
+       st.data())
+def test_word_before_is_the_search_from_the_start(prefix, text, data):
+    text = prefix + text
+    start = data.draw(st.integers(0, len(text)))
+    m = re.compile(r"(\S+)$").search(text, 0, start)
+    assert _word_before(text, start) == (m.group(1) if m else "")
+    assert names.word_before(text, start) == _word_before_by_search(text, start)
+
+
+def _word_before_by_search(text: str, start: int) -> str:
+    """`names.word_before` as it was: every search of text[:end] from 0."""
+    if start < 2 or text[start - 1] not in " \u00a0":
+        return ""
+    m = names._WORD_END.search(text, 0, start - 1)
+    if not m:
+        return ""
+    word = m.group(0).rstrip("'’")
+    if names._SENTENCE_START.search(text, 0, m.start()):
+        return ""
+    if word.endswith(".") and not (word[:-1].lower() in names.TITLES
+                                   or names._INITIAL.match(word)):
+        return ""
+    if names._ARTICLE_BEFORE.search(text, 0, m.start()):
+        return ""
+    return word
