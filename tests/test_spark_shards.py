@@ -11,12 +11,14 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 import yaml
+from pyspark.sql import functions as F
 
 from faithqa_spark.config import load_config
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.reference import run_reference
 from faithqa_spark.runs import require_complete
 from faithqa_spark.spark.job import build_dataset
+from faithqa_spark.spark.shards import partition_keys, shard_placement, spark_int_hash
 
 from helpers import SAMPLE_SQUAD, SAMPLE_TRIVIAQA
 
@@ -77,3 +79,15 @@ def test_a_rerun_with_fewer_shards_leaves_no_stale_file(spark, cfg, reference, t
         "jsonl/validation-00000-of-00001.jsonl"]
     listed = {f["path"] for f in json.loads((out / "manifest.json").read_text())["files"]}
     assert listed == set(again.files) and all(Path(out / f).is_file() for f in listed)
+
+
+def test_each_shard_gets_a_partition_of_its_own(spark):
+    values = [*range(-50, 500), 2**31 - 1, -2**31]
+    hashed = spark.createDataFrame([(v,) for v in values], "v int").select(F.hash("v")).collect()
+    assert [r[0] for r in hashed] == [spark_int_hash(v) for v in values]
+    for n in (1, 2, 3, 9, 40):
+        assert sorted(spark_int_hash(k) % n for k in partition_keys(n)) == list(range(n))
+        rows = (spark.createDataFrame([(i,) for i in range(n)], "_shard int")
+                .repartition(n, shard_placement(n))
+                .select(F.spark_partition_id().alias("p"), "_shard").collect())
+        assert all(r["p"] == r["_shard"] for r in rows)

@@ -7,9 +7,11 @@ passes through the driver, which only sees counts.
 2. A mapInArrow numbers every row (its 0-based position within its key, the same number
    the reference runner's list index gives) and assigns its shard, `position //
    output.shard_rows`, as a global shard number.
-3. A range repartition on that number puts each shard's rows in one task, sorted by
-   position; the task writes the shard's files with `shard_io.ShardWriter` (the reference
-   runner's writer) and returns (path, rows) per file.
+3. A hash repartition puts each shard's rows in a task of its own (`partition_keys`: no
+   sampling job, which ran step 2 over every row once more, and no two shards of a
+   skewed range in one task), sorted by position; the task writes the shard's files with
+   `shard_io.ShardWriter` (the reference runner's writer) and returns (path, rows) per
+   file.
 A key with no rows gets one empty file per export, written by the driver (no row involved).
 """
 
@@ -20,7 +22,7 @@ import sys
 from typing import Any, Iterator, Mapping, Sequence
 
 import pyarrow as pa
-from pyspark.sql import DataFrame
+from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
@@ -66,11 +68,52 @@ def write_sharded(ordered: DataFrame, key: str, targets: Mapping[str, Sequence[T
         + [T.StructField(_ROW, T.LongType()), T.StructField(_SHARD, T.IntegerType())])
     numbered = src.mapInArrow(number_task(key, offsets, first, layout.shard_rows),
                               numbered_schema)
-    files = (numbered.repartitionByRange(n_shards, _SHARD).sortWithinPartitions(_SHARD, _ROW)
+    files = (numbered.repartition(n_shards, shard_placement(n_shards))
+             .sortWithinPartitions(_SHARD, _ROW)
              .mapInArrow(write_task(key, targets, shards, out, layout),
                          struct_type(WRITTEN_FIELDS))
              .collect())
     return written + [(r["path"], r["rows"]) for r in files]
+
+
+def _rotl32(x: int, r: int) -> int:
+    return ((x << r) | (x >> (32 - r))) & 0xFFFFFFFF
+
+
+def spark_int_hash(value: int, seed: int = 42) -> int:
+    """Spark's `hash()` of an IntegerType value (Murmur3_x86_32.hashInt with the seed of its
+    HashPartitioning, 42), as a signed 32-bit int."""
+    k = (value & 0xFFFFFFFF) * 0xCC9E2D51 & 0xFFFFFFFF
+    k = _rotl32(k, 15) * 0x1B873593 & 0xFFFFFFFF
+    h = _rotl32(seed ^ k, 13)
+    h = (h * 5 + 0xE6546B64) & 0xFFFFFFFF
+    h ^= 4  # the input's length in bytes
+    h ^= h >> 16
+    h = h * 0x85EBCA6B & 0xFFFFFFFF
+    h ^= h >> 13
+    h = h * 0xC2B2AE35 & 0xFFFFFFFF
+    h ^= h >> 16
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def partition_keys(n: int) -> list[int]:
+    """For each partition i of `n`, the least int that Spark's hash partitioning into `n`
+    partitions (pmod(hash(key), n)) sends to partition i: a repartition on these keys puts
+    shard i, alone, in partition i. Were Spark to hash otherwise, shards would only share
+    tasks: their files are the same whichever task writes them."""
+    keys: dict[int, int] = {}
+    value = 0
+    while len(keys) < n:
+        keys.setdefault(spark_int_hash(value) % n, value)
+        value += 1
+    return [keys[i] for i in range(n)]
+
+
+def shard_placement(n_shards: int) -> Column:
+    """What to hash-repartition the numbered rows on, into `n_shards` partitions, so that
+    shard i (`_SHARD`) is partition i: the shard's `partition_keys` entry."""
+    keys = F.array(*[F.lit(k).cast("int") for k in partition_keys(n_shards)])
+    return F.element_at(keys, F.col(_SHARD) + 1)
 
 
 def number_task(key: str, offsets: Mapping[tuple[int, str], int], first: Mapping[str, int],

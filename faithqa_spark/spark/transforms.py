@@ -106,7 +106,12 @@ def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank_bc: Any
     """The outcome (dataset row or filtered row) of every answerable QA row, with the bank
     broadcast as `bank_bc` (plain lists). The context text comes from the NER side, so the
     questions are shuffled without it."""
-    questions = qa_ok.select(C.CONTEXT_ID, *[c for c in ROW_INPUT if c != C.CONTEXT])
+    # Hashed on context_id into the shuffle's partitions: what a sort-merge join needs anyway,
+    # and when the contexts are broadcast instead (from the NER cache, say) the rows still
+    # spread over every core, not over the read's few partitions (one task for SQuAD).
+    parts = int(qa_ok.sparkSession.conf.get("spark.sql.shuffle.partitions"))
+    questions = (qa_ok.select(C.CONTEXT_ID, *[c for c in ROW_INPUT if c != C.CONTEXT])
+                 .repartition(parts, C.CONTEXT_ID))
     contexts = ner_df.select(C.CONTEXT_ID, C.CONTEXT, C.ENTITIES)
     joined = questions.join(contexts, on=C.CONTEXT_ID, how="left")
     return joined.mapInArrow(tasks.process_task(cfg, bank_bc, bank.fingerprint(), prov),
