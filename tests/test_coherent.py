@@ -786,3 +786,99 @@ def test_a_league_is_a_league():
     from faithqa_spark.core.namekinds import name_class
     assert name_class("Premier League") == name_class("National Hockey League") == "league"
     assert name_class("Hampshire County Council") != "league"
+
+
+def test_a_doctrine_or_a_language_is_no_person():
+    for text in ("McCarthyism", "Lutheranism", "Manx", "Yiddish", "Romansh", "Germany"):
+        assert not entries.well_formed("PERSON", text), text
+    for text in ("Chopin", "Dan", "Frédéric Chopin"):  # "Dan" is a language and a given name
+        assert entries.well_formed("PERSON", text), text
+    ctx = ("Promulgation consisted of reading the Act in English and Manx; after 1865 only "
+           "the title was read in Manx.")
+    o = run(ctx, "Manx", [("Manx", "PERSON")], question="Which other language?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+
+
+def test_a_station_a_park_a_hill_and_a_unit_keep_their_kind():
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("South Station") == name_class("Kelmar Airport") == "transit"
+    assert name_class("Glacier National Park") == name_class("Kew Gardens") == "green"
+    assert name_class("Wembley Stadium") == "venue" and name_class("Main Street") == "street"
+    assert name_class("First Hill") == name_class("Rocky Mountains") == "mountain"
+    assert name_class("Science Communication Unit") == "body"
+    places = SamplingIndex.from_bank({"LOC": ["Glacier National Park", "Orvane Central Station",
+                                              "Kelmar Hill"]})
+    ctx = "Trains to the north originate at South Station, which serves as a transport hub."
+    for i in range(6):
+        o = run(ctx, "South Station", [("South Station", "LOC")], bank=places,
+                row_id=f"squad:s{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Orvane Central Station"
+
+
+def test_a_weekday_keeps_its_number_and_a_holiday_is_no_weekday():
+    assert entries.fit_keys("DATE", "Friday")[0] == entries.fit_keys("DATE", "Monday")[0]
+    assert entries.fit_keys("DATE", "Friday")[0] != entries.fit_keys("DATE", "Mondays")[0]
+    assert entries.fit_keys("DATE", "Friday night")[0] != entries.fit_keys("DATE", "Friday")[0]
+    days = SamplingIndex.from_bank({"DATE": ["Mondays", "Tuesday"]})
+    ctx = "The market opened on Friday after the storm, and traders came from far away."
+    o = run(ctx, "Friday", [("Friday", "DATE")], bank=days, question="When did it open?")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Tuesday"
+    ctx = "On March 27, 1964, the Good Friday earthquake destroyed several villages."
+    o = run(ctx, "Friday", [("Friday", "DATE")], bank=days, question="Which earthquake?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME
+
+
+def test_an_organisation_named_with_the_keeps_it():
+    orgs = SamplingIndex.from_bank({"ORG": ["Shaw University", "University of Tarnow",
+                                            "Kelmar University"]})
+    ctx = "Gaddafi briefly studied History at the University of Libya in Benghazi."
+    for i in range(6):
+        o = run(ctx, "University of Libya", [("University of Libya", "ORG")], bank=orgs,
+                row_id=f"squad:u{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "University of Tarnow"  # never "the Shaw University"
+    ctx = "In a statement to the Financial Times in June, the chief confirmed the deal."
+    news = SamplingIndex.from_bank({"ORG": ["Kelmar Mills", "Orvane Gazette",
+                                            "the Orvane Gazette", "the Financial Times"]})
+    for i in range(6):
+        o = run(ctx, "Financial Times", [("Financial Times", "ORG")], bank=news,
+                row_id=f"squad:f{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Orvane Gazette"  # the corpus says "the" before it
+    # without "the" before it, no "X of Y" ("studied at University of Tarnow")
+    ctx = "She studied History at Shaw University before joining the army."
+    for i in range(6):
+        o = run(ctx, "Shaw University", [("Shaw University", "ORG")], bank=orgs,
+                row_id=f"squad:b{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Kelmar University"
+
+
+def test_a_number_word_opening_a_sentence_takes_a_capital():
+    ctx = "The survey ran for a year. Two of the villages were later abandoned by their people."
+    nums = SamplingIndex.from_bank({"CARDINAL": ["three", "nine"]})
+    o = run(ctx, "Two", [("Two", "CARDINAL")], bank=nums, question="How many villages?")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("Three", "Nine")
+    assert o[C.MODIFIED_CONTEXT].startswith(f"The survey ran for a year. {o[C.REPLACEMENT_ENTITY]} of")
+    # inside a sentence a capital stays a capital's business: "six" never becomes "Six"
+    ctx = "Of the villages, Two Rivers was the largest, and it still stands today."
+    o = run(ctx, "Two", [("Two", "CARDINAL")], bank=nums, question="Which village?")
+    assert o[C.STATUS] == C.FILTERED
+
+
+def test_a_people_in_i_has_its_plural_in_is():
+    assert entries.norp_form("Nazis") == entries.norp_form("Israelis") == entries.PLURAL
+    assert entries.norp_form("Swiss") == entries.norp_form("Israeli") == entries.ADJECTIVE
+    assert entries.fit_keys("NORP", "Nazis")[0] == entries.fit_keys("NORP", "Communists")[0]
+
+
+def test_an_office_or_a_direction_is_never_drawn():
+    assert not entries.drawable("ORG", "Holy Roman Emperor")
+    assert not entries.drawable("ORG", "Secretary of State")
+    assert not entries.drawable("GPE", "North West") and not entries.drawable("LOC", "the South")
+    for etype, text in (("ORG", "Department of Justice"), ("FAC", "Wrigley Field"),
+                        ("GPE", "North Carolina"), ("LOC", "South East Asia")):
+        assert entries.drawable(etype, text), text

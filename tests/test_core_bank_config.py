@@ -164,3 +164,14 @@ def test_bank_uris_keep_their_form(tmp_path):
         bank.load("nofs://x/bank", CFG.bank.types)
     with pytest.raises(bank.BankError, match=f"^entity bank directory not found: file:{tmp_path}"):
         bank.load(f"file:{tmp_path}/missing", CFG.bank.types)
+
+
+def test_majority_type_keeps_a_text_under_its_most_frequent_type_and_a_tie_under_none():
+    counts = [("PERSON", "Hashimoto", 5), ("ORG", "Hashimoto", 1),
+              ("PERSON", "Kanye West", 5), ("GPE", "Kanye West", 5), ("GPE", "Peru", 4)]
+    b = bank.assemble(counts, CFG.bank)
+    assert CFG.bank.majority_type
+    assert b.entities["PERSON"] == ["Hashimoto"] and b.entities["ORG"] == []
+    assert b.entities["GPE"] == ["Peru"]  # NER cannot tell what "Kanye West" is: neither
+    kept = bank.assemble(counts, ALL_KEPT)  # the paper's bank keeps every type
+    assert "Kanye West" in kept.entities["GPE"] and "Hashimoto" in kept.entities["ORG"]

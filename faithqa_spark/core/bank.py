@@ -108,13 +108,20 @@ def assemble(counts: Iterable[tuple[str, str, int]], cfg: BankCfg) -> EntityBank
 
 
 def _majority_type(freq: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
-    """Each text only under the type NER gives it most often (ties: all of them): "Hashimoto"
-    seen 5 times as PERSON and once as ORG is no ORG to draw."""
+    """Each text only under the type NER gives it most often: "Hashimoto" seen 5 times as
+    PERSON and once as ORG is no ORG to draw. A tie keeps it under none: NER cannot tell
+    what "Kanye West" (5 times PERSON, 5 times GPE) is, so it is drawn as neither."""
     best: dict[str, int] = defaultdict(int)
+    ties: dict[str, int] = defaultdict(int)
     for v in freq.values():
         for text, n in v.items():
-            best[text.lower()] = max(best[text.lower()], n)
-    return {t: {s: n for s, n in v.items() if n >= best[s.lower()]} for t, v in freq.items()}
+            key = text.lower()
+            if n > best[key]:
+                best[key], ties[key] = n, 1
+            elif n == best[key]:
+                ties[key] += 1
+    return {t: {s: n for s, n in v.items() if n >= best[s.lower()] and ties[s.lower()] == 1}
+            for t, v in freq.items()}
 
 
 def _merge_case(variants: Mapping[str, int]) -> dict[str, int]:

@@ -198,6 +198,9 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Hellenistic period": an age, no people
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
         raise Refused(reasons.DEFINED_SHORT_FORM)
+    if label == "DATE" and any((word_before(context, s) or _word_after_article(context, s))
+                               in _NAMED_DAY for s, _, _ in regions):
+        raise Refused(reasons.NAME_INSIDE_NAME)  # "the Good Friday earthquake": a holiday
     if label == PERSON:
         sig = set(_significant(original))
         for ent in entities:
@@ -233,6 +236,9 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)
 
 
+# the first words of holidays named after a weekday ("Good Friday", "Black Tuesday")
+_NAMED_DAY = frozenset("Good Black Holy Ash Maundy Easter Palm Super Bloody Cyber Shrove "
+                       "Whit Low Plough".split())
 _HYPHEN_LOWER = re.compile(r"-[a-z]")  # "London-based", "US-built": no part of a name
 _AFTER_ARTICLE = re.compile(r"\b(?:the|a|an)\s+([\w'’-]+)\s$", re.IGNORECASE)
 
@@ -322,6 +328,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     sig = set(_significant(original)) if label == PERSON else set()
     # a place said with "the" gets one said with "the", and one without gets one without
     the_place = label in _THE_TYPES and _after_article(context, regions, frozenset({"the"}))
+    # an organisation named with "the" ("the University of Libya", "the Financial Times")
+    # gets one the corpus says "the" before or an "X of Y", never "the Shaw University"; one
+    # without gets no "X of Y" ("at University of Paris"). "the Forbes list", "the ACC
+    # tournament": there "the" is the list's, and anything fits.
+    the_org = label == "ORG" and _after_article(context, regions, frozenset({"the"}))
+    org_the = label == "ORG" and (
+        not the_org or _of_name(original) or index.said_with_the(original))
 
     # a year keeps the story's order of events (core/chronology.py)
     spans = [(s, e) for s, e, _ in regions]
@@ -334,6 +347,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
+    # "Two of them ..." opens a sentence: a number word or date the bank holds in lower case
+    # ("six") takes a capital there, as any word would ("Six of them")
+    capitalise = label not in _NAME_TYPES and upper == {True} and all(
+        _sentence_start(context, s) for s, _, _ in regions)
 
     # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
     indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
@@ -368,9 +385,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != namekinds.takes_an(cand)):
             return False
         if label not in _NAME_TYPES and cand[0].isalpha() and (
-                len(upper) > 1 or upper and cand[0].isupper() not in upper):
+                len(upper) > 1 or upper and cand[0].isupper() not in upper
+                and not (capitalise and cand[0].islower())):
             return False
         if label in _THE_TYPES and namekinds.takes_the(cand) != the_place:
+            return False
+        if org_the and (_of_name(cand) or index.said_with_the(cand)) != the_org:
             return False
         if not chronology.keeps_order(years, cand, of):
             return False
@@ -400,8 +420,19 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                      max_ratio=max_ratio, max_attempts=max_attempts, accept=accept,
                      probe=PROBE)
         if found is not None:
-            return found
+            return found[0].upper() + found[1:] if capitalise else found
     return None
+
+
+def _sentence_start(context: str, start: int) -> bool:
+    """Whether `start` opens the context or a sentence (after ".", "!", "?", maybe a quote)."""
+    before = context[:start].rstrip().rstrip("\"'“‘(")
+    return not before or before[-1] in ".!?"
+
+
+def _of_name(name: str) -> bool:
+    """"University of Libya", "Bank of England": a name said with "the"."""
+    return " of " in name
 
 
 def _piece(replacement: str, part: int, n_parts: int) -> str:

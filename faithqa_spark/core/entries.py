@@ -13,8 +13,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
-from faithqa_spark.core.names import name_parts
-from faithqa_spark.core.namekinds import _ACRONYM, is_country, name_class
+from faithqa_spark.core.names import TITLES, name_parts
+from faithqa_spark.core.namekinds import _ACRONYM, is_country, is_language, name_class
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -139,6 +139,11 @@ _HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")  #
 def _person_ok(ws: list[str]) -> bool:
     if len(ws) > 5 or any(any(c.isdigit() for c in w) for w in ws):
         return False
+    if DOCTRINE.search(ws[-1]):
+        return False  # "McCarthyism", "Lutheranism": NER's persons that are doctrines
+    if len(ws) == 1 and (is_country(ws[0]) or (
+            is_language(ws[0]) and given_name_known(f"{ws[0]} X") is not True)):
+        return False  # "Manx", "Yiddish", "Romansh": a language NER took for a person
     if any(len(w) > 1 and w.isupper() and w.isalpha() and not _ROMAN.fullmatch(w) for w in ws):
         return False  # an acronym is no person's name ("KSEE", "NASA"); "Charles III" is
     # every word of a name is capitalised, except particles ("da", "van") and initials; a
@@ -166,7 +171,8 @@ def norp_form(text: str) -> str | None:
     last = ws[-1].rstrip(".,").split("-")[-1]
     if not last.isalpha() or _NORP_BAD.search(last) or len(last) < 3:
         return None
-    if last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:
+    # "Nazis", "Israelis" are plurals of "-i" words; "Swiss" is no plural
+    if last.endswith("s") and not last.endswith(("ss", "us")) and len(last) > 3:
         return prefix + PLURAL
     return prefix + ADJECTIVE
 
@@ -390,6 +396,10 @@ def _date_detail(shape: str, text: str) -> str:
         # "each week" (how often) is not "that week" (which one)
         first = ws[0] if len(ws) > 1 else ""
         return f"|{first}|" + ("season" if last in _SEASONS else last)
+    if shape == "weekday":
+        # "on Fridays" (each week) is no "on Monday" (one day), "Friday night" no "Monday"
+        ws = text.lower().split()
+        return f"|{'s' if ws[0].endswith('s') else ''}|{' '.join(ws[1:])}"
     if shape == "words":
         return f"|{_number_words(text)}"
     if shape == "mixed":
@@ -517,12 +527,29 @@ def drawable(etype: str, text: str) -> bool:
                                             or w.lower() in _PARTICLE_FIRST)
                                         for w in words(text)):
         return False  # "Eastern bloc": a place's words are capitalised
+    if etype in _TITLE_CHECKED_TYPES and _office(text):
+        return False  # "Holy Roman Emperor", "Secretary of State": an office, not a body
+    if etype in ("GPE", "LOC") and all(w.lower().strip(".,") in _COMPASS for w in words(text)):
+        return False  # "North West", "the South": a direction, no place to name
     if etype == "ORG" and named_like_person(text):
         return False  # a person NER took for an organisation ("Walt Disney" goes too)
     if etype == "ORG" and " " not in text and (_ADJECTIVE_END.search(text)
                                                or given_name_known(f"{text} X") is True):
         return False  # "Italianate", "Fryderyk": NER's one-word organisations
     return not (etype in _WORD_CHECKED_TYPES and common_word(text))
+
+
+_TITLE_CHECKED_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
+# "Wrigley Field", "River Don": titles that end place names too
+_OFFICES = TITLES - {"field", "don"}
+_COMPASS = frozenset("""north south east west northeast northwest southeast southwest
+north-east north-west south-east south-west midwest the""".split())
+
+
+def _office(text: str) -> bool:
+    ws = [w.lower().strip(".,") for w in words(text)]
+    head = ws[ws.index("of") - 1] if "of" in ws[1:] else ws[-1]
+    return head in _OFFICES
 
 
 def lone_names(texts: list[str]) -> list[str]:

@@ -26,7 +26,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "body": "agency organization organisation council committee commission ministry "
             "department office bureau authority administration board service assembly "
             "parliament congress senate court tribunal union association federation society "
-            "foundation trust fund alliance movement institution",
+            "foundation trust fund alliance movement institution unit",
     # a league is a league ("the Premier League" is no county council)
     "league": "league",
     "party": "party",
@@ -38,12 +38,15 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
               "canton state township borough municipality parish neighborhood "
               "neighbourhood suburb",
     "water": "river sea ocean lake bay gulf strait channel creek",
-    "mountain": "mountains mountain mount mont monte hills range peak",
+    "mountain": "mountains mountain mount mont monte hills hill range peak",
     "land": "valley desert island islands peninsula plateau basin forest plain plains",
-    "site": "stadium arena bridge tower hall palace castle museum airport station park "
-            "square street avenue road highway building center centre theatre theater "
-            "library hospital gardens garden cemetery memorial monument statue house manor "
-            "citadel fortress",
+    # a station is swapped for a station, a park for a park, a street for a street
+    "venue": "stadium arena",
+    "transit": "airport station terminal",
+    "street": "square street avenue road highway boulevard lane",
+    "green": "park gardens garden cemetery",
+    "site": "bridge tower hall palace castle museum building center centre theatre theater "
+            "library hospital memorial monument statue house manor citadel fortress",
     "club": "fc club team",
     # a battle is fought at a place and a time ("won at Trafalgar"), a war over years
     "battle": "battle siege massacre offensive invasion landings raid",
@@ -84,6 +87,18 @@ def is_country(text: str) -> bool:
     """Whether a place name is a country's (ISO 3166, current or historic, and common
     names such as "Britain", "Persia", "Soviet Union")."""
     return text.strip().lower() in _country_names()
+
+
+@lru_cache(maxsize=1)
+def _language_names() -> frozenset[str]:
+    import pycountry  # ISO 639-3: the names of the world's languages, as data
+
+    return frozenset(lang.name.lower() for lang in pycountry.languages)
+
+
+def is_language(text: str) -> bool:
+    """Whether a word is a language's name in ISO 639-3 ("Manx", "Yiddish", "Romansh")."""
+    return text.strip().lower() in _language_names()
 
 
 def name_class(text: str) -> str:

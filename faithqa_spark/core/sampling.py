@@ -40,6 +40,7 @@ class SamplingIndex:
     genders: Mapping[str, str] = field(default_factory=dict)
     _pools: dict[str, dict[str, Pool]] = field(default_factory=dict, compare=False, repr=False)
     _types_of: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _with_the: set[str] = field(default_factory=set, compare=False, repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -59,6 +60,15 @@ class SamplingIndex:
                     found.setdefault(x, []).append(t)
             self._types_of.update((x, tuple(ts)) for x, ts in found.items())
         return self._types_of.get(text, ())
+
+    def said_with_the(self, text: str) -> bool:
+        """Whether the bank holds `text` with "the" before it under some type ("the
+        Financial Times", "The Beatles"): the corpus says the name takes "the"."""
+        if not self._with_the:  # built once per index (filled in place: the index is frozen)
+            self._with_the.update(x[4:] for v in self.texts.values() for x in v
+                                  if x[:4] in ("the ", "The "))
+            self._with_the.add("")  # built, even when no entry has "the"
+        return text in self._with_the
 
     def gender(self, text: str) -> str | None:
         """The gender of a PERSON entry: corpus votes first, else the first-name lexicon."""
