@@ -290,11 +290,16 @@ def pool_keys(original: str, label: str, gender: str | None) -> list[str]:
         return [f"{size}:{gender}" if gender else size]
     if not entries.well_formed(label, original):
         raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
+    if label == "NORP" and (namekinds.is_country(original) or original.endswith("us")):
+        raise Refused(reasons.MALFORMED_ENTITY)  # "Tajikistan", "Herodotus": no people's word
     return [k or ANY for k in entries.fit_keys(label, original)]
 
 
-def _after_article(context: str, regions: list[Region], articles: frozenset[str]) -> bool:
-    return any(_article_before(context, s) in articles for s, _, _ in regions)
+def _said_with_the(context: str, regions: list[Region]) -> bool:
+    """Whether the context says "the" before every mention of the whole name: "Present-day
+    Mali ... the Mali Empire" says "Mali" without it (the "the" is the Empire's)."""
+    full = [s for s, _, part in regions if part == FULL]
+    return bool(full) and all(_article_before(context, s) == "the" for s in full)
 
 
 def _article_before(context: str, start: int) -> str:
@@ -327,12 +332,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     article of its own where the context puts one before the mention."""
     sig = set(_significant(original)) if label == PERSON else set()
     # a place said with "the" gets one said with "the", and one without gets one without
-    the_place = label in _THE_TYPES and _after_article(context, regions, frozenset({"the"}))
+    the_place = label in _THE_TYPES and _said_with_the(context, regions)
     # an organisation named with "the" ("the University of Libya", "the Financial Times")
     # gets one the corpus says "the" before or an "X of Y", never "the Shaw University"; one
     # without gets no "X of Y" ("at University of Paris"). "the Forbes list", "the ACC
     # tournament": there "the" is the list's, and anything fits.
-    the_org = label == "ORG" and _after_article(context, regions, frozenset({"the"}))
+    the_org = label == "ORG" and _said_with_the(context, regions)
     org_the = label == "ORG" and (
         not the_org or _of_name(original) or index.said_with_the(original))
 

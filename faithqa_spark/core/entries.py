@@ -20,7 +20,7 @@ ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
 _FUNCTION = frozenset(w.lower() for w in STOP_WORDS)
 FUNCTION_WORDS = _FUNCTION
-_NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
+NAME_TYPES = _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
                          "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
 _BAD_CHARS = re.compile(r"[\[\]{}<>@#=|\\/_*^~\"“”;:!?]")
 _DATEISH = re.compile(r"^(?:\d{2,4}s?|\d+(?:st|nd|rd|th))$")
@@ -55,6 +55,12 @@ _ORDINAL_WORD = re.compile(
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     r"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth"
     r"|twentieth|thirtieth|fortieth|fiftieth|hundredth|thousandth|last)", re.IGNORECASE)
+
+
+def without_the(text: str) -> str:
+    """The text without a leading "the" ("The 1960s" -> "1960s"); "a century" keeps its "a",
+    which is its number."""
+    return text[4:] if text[:4] in ("the ", "The ") and len(text) > 4 else text
 
 
 def words(text: str) -> list[str]:
@@ -186,7 +192,7 @@ labour nazi fascist marxist evangelical pentecostal mormon quaker taoist confuci
 zoroastrian coptic presbyterian episcopal episcopalian puritan huguenot jesuit franciscan
 benedictine gnostic arian nestorian maronite druze wahhabi salafi zionist bolshevik
 menshevik whig tory jacobite royalist loyalist unionist nationalist reformed catholics
-mennonite amish adventist pagan""".split())
+mennonite amish adventist pagan sufi shinto wiccan yazidi alawite ismaili""".split())
 GROUP, PEOPLE = "group", "people"
 
 
@@ -396,6 +402,8 @@ def _date_detail(shape: str, text: str) -> str:
         # "each week" (how often) is not "that week" (which one)
         first = ws[0] if len(ws) > 1 else ""
         return f"|{first}|" + ("season" if last in _SEASONS else last)
+    if shape == "fraction":
+        return "|n" if _DIGITS.search(text) else "|w"  # "half-castes" never "3⁄4-castes"
     if shape == "weekday":
         # "on Fridays" (each week) is no "on Monday" (one day), "Friday night" no "Monday"
         ws = text.lower().split()
@@ -412,11 +420,15 @@ def _date_detail(shape: str, text: str) -> str:
         # "the 19th century" / "the nineteenth century" / "19th-century"; "the 19th and
         # 20th centuries" is no "the 12th century"
         plural = "s" if _CENTURIES.search(text) else ""
-        return f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}{plural}"
+        # "the early 20th century" is no "the early in the 7th century"
+        joined = "+" if _IN_THE.search(text) else ""
+        return (f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}{plural}"
+                f"{joined}")
     return ""
 
 
 _CENTURIES = re.compile(r"\bcenturies\b", re.IGNORECASE)
+_IN_THE = re.compile(r"\b(?:in|of) the\b", re.IGNORECASE)
 _ORDINAL_IN = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:first|second|third|fourth|fifth|sixth"
                          r"|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth"
                          r"|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)\b",
@@ -488,7 +500,7 @@ def starts_with_article(text: str) -> bool:
 # single-word names of these types that are also common English words are NER's errors
 # more often than not ("the Board", "the Duchy", "Conqueror" as a place): never drawn. NORP
 # ("German", "Catholic") and titles ("Thriller") are words by nature, so they are exempt.
-_WORD_CHECKED_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "EVENT"})
+_WORD_CHECKED_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "EVENT", "PRODUCT"})
 
 
 @lru_cache(maxsize=1)
@@ -579,8 +591,8 @@ def norp_word(text: str) -> bool:
     plural, an adjective ending ("-an", "-ese", "-ish", "-ic", "-i", ...) or a known word
     ("Greek", "Muslim")."""
     form = norp_form(text)
-    if form is None:
-        return False
+    if form is None or is_country(text):
+        return False  # "Tajikistan" ends like "Afghan" but is a country, no people's word
     if form.endswith(PLURAL):
         return True
     last = words(text)[-1].rstrip(".,").split("-")[-1].lower()

@@ -31,7 +31,12 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "league": "league",
     "party": "party",
     "military": "army navy corps force forces division brigade regiment fleet guard",
-    "church": "church cathedral temple mosque abbey order synagogue monastery",
+    # a synagogue is no church ("the largest membership of any Orthodox synagogue")
+    "church": "church cathedral abbey order monastery chapel basilica",
+    "mosque": "mosque",
+    "synagogue": "synagogue",
+    "temple": "temple",
+    "artefact": "cross reliquary chalice",
     "polity": "kingdom empire caliphate dynasty republic sultanate khanate confederation "
               "emirate principality duchy",
     "region": "province county district region prefecture territory governorate oblast "
@@ -56,7 +61,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
-HEAD_CLASSES = frozenset(_HEADS)  # the name classes a head word gives
+HEAD_CLASSES = frozenset(_HEADS) | {"continent"}  # the name classes a head word gives
 
 
 # common and historical names of countries that the ISO list does not hold
@@ -101,10 +106,26 @@ def is_language(text: str) -> bool:
     return text.strip().lower() in _language_names()
 
 
+# a continent is swapped for a continent ("full control of Upper Alsace" never "of South
+# America")
+_CONTINENTS = frozenset({"africa", "asia", "europe", "north america", "south america",
+                         "central america", "latin america", "antarctica", "oceania",
+                         "australasia", "eurasia", "americas", "the americas"})
+_CONTINENT_WORDS = frozenset({"africa", "asia", "europe", "america", "americas", "eurasia"})
+_REGION_WORDS = frozenset("""north south east west central northern southern eastern western
+northeast northwest southeast southwest north-east north-west south-east south-west
+northeastern northwestern southeastern southwestern sub-saharan latin continental mainland
+the""".split())
+
+
 def name_class(text: str) -> str:
     """The kind of a place or organisation name from its head word ("... University":
-    edu, "... River": water), a single plural word ("Aztecs": plural), else "name"."""
+    edu, "... River": water), a continent, a single plural word ("Aztecs": plural), else
+    "name"."""
     ws = [w.strip(".,'’").lower() for w in words(text)]
+    if text.strip().lower() in _CONTINENTS or ws and ws[-1] in _CONTINENT_WORDS and all(
+            w in _REGION_WORDS for w in ws[:-1]):
+        return "continent"  # and its parts: "Southeast Europe", "Central Asia"
     # the head of "National Memorial Cemetery of the Pacific" is the word before "of"
     head_of = ws[ws.index("of") - 1] if "of" in ws[1:] else ""
     for w in (head_of, ws[-1], ws[0]) if ws else ():
