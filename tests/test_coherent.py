@@ -692,8 +692,9 @@ def test_a_people_s_word_takes_a_people_s_word_and_a_faith_s_a_faith_s():
     for i in range(8):
         o = run(ctx, "Indian", [("Indian", "NORP")], bank=norps, row_id=f"squad:n{i}")
         assert o[C.REPLACEMENT_ENTITY] in ("Javanese", "Peruvian"), i
-    assert entries.norp_kind("Sunni Muslims") == entries.GROUP
-    assert entries.norp_kind("Communists") == entries.GROUP
+    assert entries.norp_kind("Sunni Muslims") == entries.FAITH
+    assert entries.norp_kind("Communists") == entries.norp_kind("Fascist") == entries.PARTY
+    assert entries.norp_kind("Protestant") != entries.norp_kind("Fascist")
     assert entries.norp_kind("Americans") == entries.PEOPLE
 
 
@@ -933,3 +934,32 @@ def test_a_date_the_bank_holds_after_the_fits_without_it():
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] == "7th and 6th centuries"
     assert "in the 7th and 6th centuries, when" in o[C.MODIFIED_CONTEXT]
+
+
+def test_faiths_parties_seasons_and_lands_keep_their_kind():
+    from faithqa_spark.core.namekinds import name_class
+    assert entries.fit_keys("NORP", "Protestant")[0] != entries.fit_keys("NORP", "Fascist")[0]
+    assert entries.fit_keys("NORP", "Protestant")[0] == entries.fit_keys("NORP", "Anglican")[0]
+    assert entries.fit_keys("DATE", "spring")[0] == entries.fit_keys("DATE", "winter")[0]
+    assert entries.fit_keys("DATE", "spring")[0] != entries.fit_keys("DATE", "season")[0]
+    assert name_class("Sinai Peninsula") != name_class("Great Plains")
+    assert name_class("Hawaiian Islands") == name_class("Thorn Island") == "island"
+    assert name_class("Grand Lodges") == name_class("Grand Lodge") == "site"
+    assert name_class("United States") == "name"  # no "state"
+
+
+def test_a_word_of_the_name_the_question_names_is_kept_where_it_can_be():
+    places = SamplingIndex.from_bank({"LOC": ["Central America", "Continental Europe"]})
+    ctx = ("Although serfdom declined in Western Europe, it became more common in Eastern "
+           "Europe, as landlords imposed it on their tenants.")
+    q = "In what part of Europe did serfdom increase?"
+    for i in range(6):
+        o = run(ctx, "Eastern Europe", [("Eastern Europe", "LOC")], bank=places, question=q,
+                row_id=f"squad:e{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Continental Europe"
+    # none keeps it: the row is still made, as without the rule
+    only = SamplingIndex.from_bank({"LOC": ["Central America"]})
+    o = run(ctx, "Eastern Europe", [("Eastern Europe", "LOC")], bank=only, question=q)
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Central America"

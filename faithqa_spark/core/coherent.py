@@ -290,8 +290,8 @@ def pool_keys(original: str, label: str, gender: str | None) -> list[str]:
         return [f"{size}:{gender}" if gender else size]
     if not entries.well_formed(label, original):
         raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
-    if label == "NORP" and (namekinds.is_country(original) or original.endswith("us")):
-        raise Refused(reasons.MALFORMED_ENTITY)  # "Tajikistan", "Herodotus": no people's word
+    if label == "NORP" and namekinds.is_country(original):
+        raise Refused(reasons.MALFORMED_ENTITY)  # "the Tajikistan government": no people's word
     return [k or ANY for k in entries.fit_keys(label, original)]
 
 
@@ -321,6 +321,18 @@ def question_date_parts(question: str, original: str, label: str) -> tuple[str, 
     # the case as written: "may" in "What may ..." is no month
     return tuple(part for part in (m.group(0) for m in _DATE_PART.finditer(original))
                  if any(question[a:b] == part for a, b in boundary_matches(question, part)))
+
+
+def question_name_parts(question: str, original: str, label: str) -> tuple[str, ...]:
+    """The capitalised words of a place's or organisation's name that the question names
+    without the whole name ("In what part of Europe ...?" for "Eastern Europe"): a
+    replacement keeps them ("Western Europe", never "Central America")."""
+    if label not in _NAME_TYPES or label == PERSON or not question or \
+            boundary_matches(question, original):
+        return ()  # naming the whole name, the question gets the same swap
+    return tuple(w for w in original.split() if len(w) > 2 and w[0].isupper()
+                 and w.lower() not in entries.FUNCTION_WORDS
+                 and any(question[a:b] == w for a, b in boundary_matches(question, w)))
 
 
 def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
@@ -378,6 +390,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # the question's month or year ("On what day in May ...?") stays in the date
     keep = question_date_parts(question, original, label)
+    # the words of the name that the question names: kept where a replacement with them
+    # fits, else the question reads as before (the row is no worse than without the rule)
+    named = question_name_parts(question, original, label)
 
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
@@ -419,13 +434,17 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     pools = [(label, key) for key in keys]
     if label in _NAME_TYPES and keys and keys[0] in namekinds.HEAD_CLASSES:
         pools += [(other, keys[0]) for other in _KIND_TYPES if other != label]
-    for etype, key in pools:
-        texts, lengths = index.pool(etype, key)
-        found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
-                     max_ratio=max_ratio, max_attempts=max_attempts, accept=accept,
-                     probe=PROBE)
-        if found is not None:
-            return found[0].upper() + found[1:] if capitalise else found
+    def keeps_named(cand: str) -> bool:
+        return all(boundary_matches(cand, part) for part in named) and accept(cand)
+
+    for test in (keeps_named, accept) if named else (accept,):
+        for etype, key in pools:
+            texts, lengths = index.pool(etype, key)
+            found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
+                         max_ratio=max_ratio, max_attempts=max_attempts, accept=test,
+                         probe=PROBE)
+            if found is not None:
+                return found[0].upper() + found[1:] if capitalise else found
     return None
 
 

@@ -183,26 +183,31 @@ def norp_form(text: str) -> str | None:
     return prefix + ADJECTIVE
 
 
-# faiths, churches, orders and parties: "the Protestant Reformation" is no "Javanese
-# Reformation", "the Indian subcontinent" no "Albigensian subcontinent"
-_GROUP_WORDS = frozenset("""catholic protestant christian muslim islamic jewish hindu sikh
+# faiths, churches and orders, and parties and creeds: "the Protestant Reformation" is no
+# "Javanese Reformation" and no "Fascist Reformation", "the Indian subcontinent" no
+# "Albigensian subcontinent"
+_FAITH_WORDS = frozenset("""catholic protestant christian muslim islamic jewish hindu sikh
 jain buddhist lutheran calvinist anglican orthodox methodist baptist albigensian cathar
-shia shiite sunni republican democrat democratic communist socialist conservative liberal
-labour nazi fascist marxist evangelical pentecostal mormon quaker taoist confucian
-zoroastrian coptic presbyterian episcopal episcopalian puritan huguenot jesuit franciscan
-benedictine gnostic arian nestorian maronite druze wahhabi salafi zionist bolshevik
-menshevik whig tory jacobite royalist loyalist unionist nationalist reformed catholics
-mennonite amish adventist pagan sufi shinto wiccan yazidi alawite ismaili""".split())
-GROUP, PEOPLE = "group", "people"
+shia shiite sunni evangelical pentecostal mormon quaker taoist confucian zoroastrian coptic
+presbyterian episcopal episcopalian puritan huguenot jesuit franciscan benedictine gnostic
+arian nestorian maronite druze wahhabi salafi reformed catholics mennonite amish adventist
+pagan sufi shinto wiccan yazidi alawite ismaili""".split())
+_PARTY_WORDS = frozenset("""republican democrat democratic communist socialist conservative
+liberal labour nazi fascist marxist zionist bolshevik menshevik whig tory jacobite royalist
+loyalist unionist nationalist""".split())
+FAITH, PARTY, PEOPLE = "faith", "party", "people"
 
 
 def norp_kind(text: str) -> str:
-    """GROUP for a faith, church, order or party word ("Protestant", "Buddhists",
-    "Communist"), PEOPLE for a nationality or an ethnic group ("Indian", "Javanese")."""
+    """FAITH for a faith, church or order word ("Protestant", "Buddhists"), PARTY for a party
+    or creed ("Communist", "Whigs", and other "-ist" words), PEOPLE for a nationality or an
+    ethnic group ("Indian", "Javanese")."""
     last = words(text)[-1].rstrip(".,").split("-")[-1].lower()
     single = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
-    if last in _GROUP_WORDS or single in _GROUP_WORDS or single.endswith("ist"):
-        return GROUP
+    if last in _FAITH_WORDS or single in _FAITH_WORDS:
+        return FAITH
+    if last in _PARTY_WORDS or single in _PARTY_WORDS or single.endswith("ist"):
+        return PARTY
     return PEOPLE
 
 
@@ -401,7 +406,9 @@ def _date_detail(shape: str, text: str) -> str:
         last = _NUMBER.sub("0", ws[-1])
         # "each week" (how often) is not "that week" (which one)
         first = ws[0] if len(ws) > 1 else ""
-        return f"|{first}|" + ("season" if last in _SEASONS else last)
+        # a season's name for a season's name; the word "season" is none ("formed in spring"
+        # never "formed in season")
+        return f"|{first}|" + ("a-season" if last in _SEASONS else last)
     if shape == "fraction":
         return "|n" if _DIGITS.search(text) else "|w"  # "half-castes" never "3⁄4-castes"
     if shape == "weekday":

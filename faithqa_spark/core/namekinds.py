@@ -44,14 +44,21 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
               "neighbourhood suburb",
     "water": "river sea ocean lake bay gulf strait channel creek",
     "mountain": "mountains mountain mount mont monte hills hill range peak",
-    "land": "valley desert island islands peninsula plateau basin forest plain plains",
+    # an island for an island, a peninsula for a peninsula ("Israel withdrew from the Sinai
+    # Peninsula" never "from the Great Plains")
+    "island": "island islands isles atoll archipelago",
+    "peninsula": "peninsula",
+    "valley": "valley basin",
+    "desert": "desert",
+    "forest": "forest",
+    "plain": "plain plains plateau",
     # a station is swapped for a station, a park for a park, a street for a street
     "venue": "stadium arena",
     "transit": "airport station terminal",
     "street": "square street avenue road highway boulevard lane",
     "green": "park gardens garden cemetery",
     "site": "bridge tower hall palace castle museum building center centre theatre theater "
-            "library hospital memorial monument statue house manor citadel fortress",
+            "library hospital memorial monument statue house manor citadel fortress lodge",
     "club": "fc club team",
     # a battle is fought at a place and a time ("won at Trafalgar"), a war over years
     "battle": "battle siege massacre offensive invasion landings raid",
@@ -131,6 +138,8 @@ def name_class(text: str) -> str:
     for w in (head_of, ws[-1], ws[0]) if ws else ():
         if w in _HEAD_OF:
             return _HEAD_OF[w]
+        if w.endswith("s") and w[:-1] in _HEAD_OF and w != "states":
+            return _HEAD_OF[w[:-1]]  # "Grand Lodges", "Royal Parks"
     if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
         return "plural"
     return "name"
