@@ -69,6 +69,11 @@ def test_a_part_or_the_total_of_a_sum_is_tied():
     assert not arithmetic.tied(ctx, s, s + 1)  # no sum in its sentence
     s = ctx.index("2004")
     assert not arithmetic.part_of_sum(ctx, s, s + 4)
+    # a small part ties the large ones
+    ctx = "2532 telephone main lines are in use, a mix of analog (2500) and digital (32) circuits."
+    for figure in ("2532", "2500"):
+        s = ctx.index(figure)
+        assert arithmetic.part_of_sum(ctx, s, s + 4), figure
     # small figures add up by chance; a range's end is no figure
     ctx = "Staff worked 60 hours a week for 35% of the time and for 25% of the time."
     s = ctx.index("25")

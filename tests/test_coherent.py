@@ -963,3 +963,19 @@ def test_a_word_of_the_name_the_question_names_is_kept_where_it_can_be():
     o = run(ctx, "Eastern Europe", [("Eastern Europe", "LOC")], bank=only, question=q)
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] == "Central America"
+
+
+def test_treaties_canals_and_governments_keep_their_kind():
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("Treaty of Paris") == "treaty" != name_class("Royal Charter")
+    assert name_class("Suez Canal") == name_class("Thames River") == "water"
+    assert name_class("Reagan Administration") == "government"
+    assert name_class("Federal Aviation Administration") == "body"
+    # "the Treaty of Versailles" in the bank fits "the Treaty of Paris" without its "the"
+    laws = SamplingIndex.from_bank({"LAW": ["the Treaty of Versailles", "Royal Charter"]})
+    ctx = "The war was ended by the Treaty of Paris, signed by both crowns in the spring."
+    o = run(ctx, "Treaty of Paris", [("Treaty of Paris", "LAW")], bank=laws,
+            question="What ended the war?")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Treaty of Versailles"
+    assert "ended by the Treaty of Versailles, signed" in o[C.MODIFIED_CONTEXT]

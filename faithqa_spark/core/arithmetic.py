@@ -60,7 +60,8 @@ def ratio(context: str, start: int, end: int) -> bool:
                 or _RATIO_BEFORE.search(context[max(0, start - 20):start]))
 
 
-# small numbers add up by chance ("35% of the time ... 60 hours ... 25% of the time")
+# small numbers add up by chance ("35% of the time ... 60 hours ... 25% of the time"): only
+# an amount of 100 or more is tied by a sum
 _MIN_SUMMAND = 100
 
 
@@ -75,7 +76,7 @@ def part_of_sum(context: str, start: int, end: int) -> bool:
     others = [float(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(context, a, b)
               if (m.end() <= start or m.start() >= end) and context[m.start() - 1:m.start()]
               not in ("-", "–")]
-    others = [x for x in others if x >= _MIN_SUMMAND]
+    # a small part still ties a large amount ("2532 lines: analog (2500) and digital (32)")
     return any(abs(v + x - y) < 1e-6 or abs(x + y - v) < 1e-6
                for i, x in enumerate(others) for j, y in enumerate(others) if i != j)
 

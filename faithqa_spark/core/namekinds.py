@@ -27,6 +27,8 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "department office bureau authority administration board service assembly "
             "parliament congress senate court tribunal union association federation society "
             "foundation trust fund alliance movement institution unit",
+    # a government is no society ("In 1986 the Reagan Administration issued a regulation")
+    "government": "government cabinet",
     # a league is a league ("the Premier League" is no county council)
     "league": "league",
     "party": "party",
@@ -42,7 +44,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "region": "province county district region prefecture territory governorate oblast "
               "canton state township borough municipality parish neighborhood "
               "neighbourhood suburb",
-    "water": "river sea ocean lake bay gulf strait channel creek",
+    "water": "river sea ocean lake bay gulf strait channel creek canal",
     "mountain": "mountains mountain mount mont monte hills hill range peak",
     # an island for an island, a peninsula for a peninsula ("Israel withdrew from the Sinai
     # Peninsula" never "from the Great Plains")
@@ -64,7 +66,9 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "battle": "battle siege massacre offensive invasion landings raid",
     "conflict": "war wars revolution uprising rebellion campaign crisis insurrection",
     "contest": "olympics games cup championship championships series bowl open tournament",
-    "law": "act acts treaty code charter constitution amendment bill statute clause",
+    # a treaty ends a war; an act or a charter does not ("Royal Charter of 1774 ended it")
+    "treaty": "treaty treaties accord accords",
+    "law": "act acts code charter constitution amendment bill statute clause",
     "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
@@ -133,6 +137,8 @@ def name_class(text: str) -> str:
     if text.strip().lower() in _CONTINENTS or ws and ws[-1] in _CONTINENT_WORDS and all(
             w in _REGION_WORDS for w in ws[:-1]):
         return "continent"  # and its parts: "Southeast Europe", "Central Asia"
+    if len(ws) == 2 and ws[1] == "administration":
+        return "government"  # "the Reagan Administration"; "Federal Aviation Administration" is a body
     # the head of "National Memorial Cemetery of the Pacific" is the word before "of"
     head_of = ws[ws.index("of") - 1] if "of" in ws[1:] else ""
     for w in (head_of, ws[-1], ws[0]) if ws else ():

@@ -84,11 +84,12 @@ class SamplingIndex:
     def _build_pools(self, entity_type: str) -> dict[str, Pool]:
         groups: dict[str, list[str]] = {ANY: []}
         texts = self.texts.get(entity_type) or ()
-        if entity_type not in entries.NAME_TYPES:
-            # "The 7th and 6th centuries" opened a sentence: without its article it fits
-            # "the 15th and 16th centuries" (the article stays in the context, as the
-            # original's does); a name's "the" is its own, and stays
-            texts = sorted({entries.without_the(t) for t in texts}, key=lambda s: (len(s), s))
+        # "The 7th and 6th centuries" opened a sentence: without its article it fits "the
+        # 15th and 16th centuries" (the article stays in the context, as the original's
+        # does); so does "the Treaty of Paris", an "X of Y" that is always said with "the".
+        # Another name's "the" is its own ("The Beatles") and stays.
+        texts = sorted({t if entity_type in entries.NAME_TYPES and " of " not in t
+                        else entries.without_the(t) for t in texts}, key=lambda s: (len(s), s))
         texts = [t for t in texts if entries.drawable(entity_type, t)]
         if entity_type == "PERSON":
             lone = set(entries.lone_names(texts))
