@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
+from faithqa_spark.core import chronology
 from faithqa_spark.core.chronology import bounds, keeps_order, year_of, years_in
 
 
@@ -60,3 +61,19 @@ def test_a_decade_keeps_its_order_among_the_context_s_decades():
     assert ch.keeps_order(b, "the 1960s", ch.decade_of)
     assert not ch.keeps_order(b, "the 2030s", ch.decade_of)  # past the present
     assert ch.decade_of("1990s and 2000s") is None and ch.decade_of("the 1880s") == 1880
+
+
+def test_a_century_keeps_its_place_among_the_context_s_centuries():
+    assert chronology.centuries_in("from the late 9th century to the 11th-century kings") == [9, 11]
+    assert chronology.centuries_in("the 6th century BC and the 2nd century") == [-6, 2]
+    assert chronology.century_of("early 11th century") == 11
+    assert chronology.century_of("the 1950s") is None and chronology.century_of("9th and 10th centuries") is None
+    ctx = ("Settlers came to the Danelaw from the late 9th century, and during the rule of Cnut "
+           "in the early 11th century.")
+    s = ctx.index("early 11th century")
+    b = chronology.bounds(ctx, [(s, s + len("early 11th century"))], 11, 21,
+                          chronology.centuries_in)
+    assert chronology.keeps_order(b, "late 12th century", chronology.century_of)
+    assert not chronology.keeps_order(b, "late 8th century", chronology.century_of)
+    assert not chronology.keeps_order(b, "the 9th century", chronology.century_of)
+    assert not chronology.keeps_order(b, "22nd century", chronology.century_of)  # the future

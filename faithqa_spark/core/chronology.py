@@ -41,6 +41,27 @@ def decade_of(text: str) -> int | None:
     return found[0] if len(found) == 1 and not years_in(text) else None
 
 
+# "the late 9th century", "11th-century", "the 6th century BC" (before Christ: counted down)
+_CENTURY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b(\s+(?:BC|BCE|B\.C\.))?")
+
+
+_ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b")
+
+
+def centuries_in(text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The centuries a text names in figures, in order (BC ones negative)."""
+    return [-int(m.group(1)) if m.group(2) else int(m.group(1))
+            for m in _CENTURY.finditer(text, start, len(text) if end is None else end)]
+
+
+def century_of(text: str) -> int | None:
+    """The one century a DATE text names ("the early 11th century" -> 11); None for none,
+    several or a year or decade besides."""
+    found = centuries_in(text)
+    one = len(found) == 1 and len(_ORDINAL.findall(text)) == 1  # "9th and 10th": several
+    return found[0] if one and not years_in(text) and not decades_in(text) else None
+
+
 def year_of(text: str) -> int | None:
     """The one year a DATE or CARDINAL text names ("1906", "August 15, 1914", "spring of
     1860"); None for no year or several ("1947 to 1967")."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons, shapes
 from faithqa_spark.core.bank import strip_possessive
@@ -353,14 +353,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     org_the = label == "ORG" and (
         not the_org or _of_name(original) or index.said_with_the(original))
 
-    # a year keeps the story's order of events (core/chronology.py)
+    # a year, decade or century keeps the story's order of events (core/chronology.py)
     spans = [(s, e) for s, e, _ in regions]
     year = chronology.year_of(original) if label in _YEAR_TYPES else None
-    decade = chronology.decade_of(original) if label == "DATE" and year is None else None
-    of = chronology.year_of if decade is None else chronology.decade_of
-    years = (chronology.bounds(context, spans, year, present_year) if year is not None else
-             chronology.bounds(context, spans, decade, present_year, chronology.decades_in)
-             if decade is not None else None)
+    years, of = _order(context, spans, original, label, year, present_year)
 
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
@@ -446,6 +442,27 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             if found is not None:
                 return found[0].upper() + found[1:] if capitalise else found
     return None
+
+
+def _order(context: str, spans: list[tuple[int, int]], original: str, label: str,
+           year: int | None, present_year: int
+           ) -> tuple[chronology.YearBounds | None, Callable[[str], int | None]]:
+    """The bounds a replacement must keep among the context's other years, decades or
+    centuries ("from the late 9th century ... in the early 11th century" never becomes "...
+    in the late 8th century"), and how to read a candidate's."""
+    if year is not None:
+        return chronology.bounds(context, spans, year, present_year), chronology.year_of
+    if label != "DATE":
+        return None, chronology.year_of
+    decade = chronology.decade_of(original)
+    if decade is not None:
+        return (chronology.bounds(context, spans, decade, present_year, chronology.decades_in),
+                chronology.decade_of)
+    century = chronology.century_of(original)
+    if century is not None:
+        return (chronology.bounds(context, spans, century, (present_year - 1) // 100 + 1,
+                                  chronology.centuries_in), chronology.century_of)
+    return None, chronology.year_of
 
 
 def _sentence_start(context: str, start: int) -> bool:
