@@ -968,7 +968,9 @@ def test_a_word_of_the_name_the_question_names_is_kept_where_it_can_be():
 def test_treaties_canals_and_governments_keep_their_kind():
     from faithqa_spark.core.namekinds import name_class
     assert name_class("Treaty of Paris") == "treaty" != name_class("Royal Charter")
-    assert name_class("Suez Canal") == name_class("Thames River") == "water"
+    assert name_class("Suez Canal") == "canal" and name_class("Yalu River") == "river"
+    assert name_class("San Bernardino Strait") == name_class("English Channel") == "strait"
+    assert name_class("Equal Protection Clause") == "clause" != name_class("Royal Charter")
     assert name_class("Reagan Administration") == "government"
     assert name_class("Federal Aviation Administration") == "body"
     # "the Treaty of Versailles" in the bank fits "the Treaty of Paris" without its "the"

@@ -44,7 +44,14 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "region": "province county district region prefecture territory governorate oblast "
               "canton state township borough municipality parish neighborhood "
               "neighbourhood suburb",
-    "water": "river sea ocean lake bay gulf strait channel creek canal",
+    # a river for a river, a strait for a strait ("crossed the Yalu River" never "crossed
+    # the San Bernardino Strait")
+    "river": "river creek",
+    "sea": "sea ocean",
+    "lake": "lake",
+    "bay": "bay gulf",
+    "strait": "strait channel",
+    "canal": "canal",
     "mountain": "mountains mountain mount mont monte hills hill range peak",
     # an island for an island, a peninsula for a peninsula ("Israel withdrew from the Sinai
     # Peninsula" never "from the Great Plains")
@@ -68,7 +75,10 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "contest": "olympics games cup championship championships series bowl open tournament",
     # a treaty ends a war; an act or a charter does not ("Royal Charter of 1774 ended it")
     "treaty": "treaty treaties accord accords",
-    "law": "act acts code charter constitution amendment bill statute clause",
+    # a clause of a law is no law ("the Equal Protection Clause of the 14th Amendment")
+    "clause": "clause",
+    "amendment": "amendment",
+    "law": "act acts code charter constitution bill statute",
     "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
