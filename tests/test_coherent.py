@@ -981,3 +981,17 @@ def test_treaties_canals_and_governments_keep_their_kind():
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] == "Treaty of Versailles"
     assert "ended by the Treaty of Versailles, signed" in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_city_for_a_city_a_state_for_a_state():
+    from faithqa_spark.core.namekinds import place_kind
+    assert place_kind("Geneva") == place_kind("Cairo") == "city"
+    assert place_kind("Alaska") == place_kind("Punjab") == "state"
+    assert place_kind("Austria") == place_kind("Georgia") == "country"
+    assert place_kind("Washington") == "state" and place_kind("Lockerbie") is None
+    gpe = SamplingIndex.from_bank({"GPE": ["Cairo", "Nevada", "Peru"]})
+    ctx = "By 1890 the city had become a gateway to Alaska during the Klondike Gold Rush."
+    for i in range(6):
+        o = run(ctx, "Alaska", [("Alaska", "GPE")], bank=gpe, row_id=f"squad:k{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Nevada"

