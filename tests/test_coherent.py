@@ -770,6 +770,7 @@ def test_ranges_and_dynasties_are_said_with_the():
     from faithqa_spark.core.namekinds import takes_the
     assert takes_the("Appalachian Mountains") and takes_the("Qing dynasty")
     assert takes_the("English Channel") and not takes_the("Mount Everest")
+    assert takes_the("Yalu River") and takes_the("Nile Valley") and takes_the("Persian Gulf")
 
 
 def test_an_adverb_hedge_may_give_way_to_another_of_its_kind():

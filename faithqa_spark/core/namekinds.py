@@ -216,7 +216,8 @@ _THE_LAST = frozenset({"east", "west", "coast", "ocean", "sea", "alps", "andes",
                        # "the Qing dynasty", "the English Channel", "the Suez Canal")
                        "mountains", "hills", "highlands", "lowlands", "plains", "rockies",
                        "dynasty", "peninsula", "desert", "channel", "canal", "strait",
-                       "straits", "plateau", "delta", "forest"})
+                       "straits", "plateau", "delta", "forest", "river", "rivers",
+                       "valley", "basin", "gulf", "estuary"})
 
 
 def takes_the(text: str) -> bool:
