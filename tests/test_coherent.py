@@ -996,3 +996,15 @@ def test_a_city_for_a_city_a_state_for_a_state():
         o = run(ctx, "Alaska", [("Alaska", "GPE")], bank=gpe, row_id=f"squad:k{i}")
         assert_consistent(o)
         assert o[C.REPLACEMENT_ENTITY] == "Nevada"
+
+
+def test_a_diocese_an_era_and_a_dash_joined_name():
+    assert not entries.norp_word("Archdiocese") and entries.norp_word("Chinese")
+    assert entries.fit_keys("DATE", "19th century")[0] != entries.fit_keys("DATE", "6th century AD")[0]
+    assert entries.fit_keys("DATE", "6th century BC")[0] != entries.fit_keys("DATE", "6th century AD")[0]
+    assert entries.fit_keys("DATE", "the 6th century BC")[0] == entries.fit_keys("DATE", "2nd century BC")[0]
+    ctx = ("Mycobacteria show acid-fastness on Ziehl–Neelsen or similar stains, which Franz "
+           "Neelsen described.")
+    o = run(ctx, "Neelsen", [("Neelsen", "PERSON"), ("Franz Neelsen", "PERSON")],
+            answer_start=ctx.index("Neelsen"), question="Which stain?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME

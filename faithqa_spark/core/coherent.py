@@ -230,7 +230,7 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             # "Saint Joseph McCarthy" is neither
             raise Refused(reasons.NAME_INSIDE_NAME)
         if in_longer_name(context, s, e, own, allow_titles=True) or (
-                part != FULL and _EPITHET.match(context, e)):
+                part != FULL and _EPITHET.match(context, e)) or _dash_joined(context, s, e):
             raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
     if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
@@ -239,6 +239,15 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
 # the first words of holidays named after a weekday ("Good Friday", "Black Tuesday")
 _NAMED_DAY = frozenset("Good Black Holy Ash Maundy Easter Palm Super Bloody Cyber Shrove "
                        "Whit Low Plough".split())
+def _dash_joined(context: str, start: int, end: int) -> bool:
+    """Whether a name is joined by a dash to another capitalised one: "the Ziehl–Neelsen
+    stain", "the Michelson-Morley experiment" name a thing, not the person alone."""
+    return bool(_DASH_BEFORE.search(context, max(0, start - 2), start)
+                or _DASH_AFTER.match(context, end))
+
+
+_DASH_BEFORE = re.compile(r"[A-Za-z][-–]$")
+_DASH_AFTER = re.compile(r"[-–][A-Z]")
 _HYPHEN_LOWER = re.compile(r"-[a-z]")  # "London-based", "US-built": no part of a name
 _AFTER_ARTICLE = re.compile(r"\b(?:the|a|an)\s+([\w'’-]+)\s$", re.IGNORECASE)
 

@@ -24,7 +24,8 @@ NAME_TYPES = _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EV
                          "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
 _BAD_CHARS = re.compile(r"[\[\]{}<>@#=|\\/_*^~\"“”;:!?]")
 _DATEISH = re.compile(r"^(?:\d{2,4}s?|\d+(?:st|nd|rd|th))$")
-_NORP_BAD = re.compile(r"(?:ism|isms|ity|ment|ness|tion)$", re.IGNORECASE)
+# ("Archdiocese" ends like "Chinese" but is a church's district)
+_NORP_BAD = re.compile(r"(?:ism|isms|ity|ment|ness|tion|diocese|dioceses)$", re.IGNORECASE)
 # nationality / religion / party words: adjectives in -an/-ese/-ish/-ic/-i/-ist and the like,
 # plural nouns in -s; anything else ("Delhi Sultanate", "Heemstede") is not a NORP word
 _NORP_ADJ = re.compile(r"(?:an|ese|ish|ic|i|ist|ite|ch|ss|ox|al|ar|ive|ed|sh)$")
@@ -432,14 +433,18 @@ def _date_detail(shape: str, text: str) -> str:
         # "the 19th century" / "the nineteenth century" / "19th-century"; "the 19th and
         # 20th centuries" is no "the 12th century"
         plural = "s" if _CENTURIES.search(text) else ""
-        # "the early 20th century" is no "the early in the 7th century"
+        # "the early 20th century" is no "the early in the 7th century", "the 19th
+        # century" no "the 6th century AD"
         joined = "+" if _IN_THE.search(text) else ""
+        era = _ERA.search(text)
+        joined += f"|{'bc' if era.group(0).upper().startswith('B') else 'ad'}" if era else ""
         return (f"|{'n' if _DIGITS.search(text) else 'w'}{'-' if '-' in text else ''}{plural}"
                 f"{joined}")
     return ""
 
 
 _CENTURIES = re.compile(r"\bcenturies\b", re.IGNORECASE)
+_ERA = re.compile(r"\b(?:AD|CE|BC|BCE|A\.D\.|B\.C\.|B\.C\.E\.)(?!\w)")
 _IN_THE = re.compile(r"\b(?:in|of) the\b", re.IGNORECASE)
 _ORDINAL_IN = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:first|second|third|fourth|fifth|sixth"
                          r"|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth"
