@@ -42,7 +42,8 @@ def decade_of(text: str) -> int | None:
 
 
 # "the late 9th century", "11th-century", "the 6th century BC" (before Christ: counted down)
-_CENTURY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b(\s+(?:BC|BCE|B\.C\.))?")
+_CENTURY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b"
+                      r"(\s+(?:BC|BCE|B\.C\.))?")
 
 
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b")

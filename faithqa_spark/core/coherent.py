@@ -239,6 +239,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
 # the first words of holidays named after a weekday ("Good Friday", "Black Tuesday")
 _NAMED_DAY = frozenset("Good Black Holy Ash Maundy Easter Palm Super Bloody Cyber Shrove "
                        "Whit Low Plough".split())
+
+
 def _dash_joined(context: str, start: int, end: int) -> bool:
     """Whether a name is joined by a dash to another capitalised one: "the Ziehl–Neelsen
     stain", "the Michelson-Morley experiment" name a thing, not the person alone."""
@@ -439,6 +441,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     pools = [(label, key) for key in keys]
     if label in _NAME_TYPES and keys and keys[0] in namekinds.HEAD_CLASSES:
         pools += [(other, keys[0]) for other in _KIND_TYPES if other != label]
+
     def keeps_named(cand: str) -> bool:
         return all(boundary_matches(cand, part) for part in named) and accept(cand)
 

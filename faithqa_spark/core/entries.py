@@ -14,14 +14,15 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
-from faithqa_spark.core.namekinds import _ACRONYM, is_country, is_language, name_class, place_kind
+from faithqa_spark.core.namekinds import (_ACRONYM, is_country, is_language, name_class,
+                                          place_kind)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
 _FUNCTION = frozenset(w.lower() for w in STOP_WORDS)
 FUNCTION_WORDS = _FUNCTION
 NAME_TYPES = _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
-                         "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
+                                      "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
 _BAD_CHARS = re.compile(r"[\[\]{}<>@#=|\\/_*^~\"“”;:!?]")
 _DATEISH = re.compile(r"^(?:\d{2,4}s?|\d+(?:st|nd|rd|th))$")
 # ("Archdiocese" ends like "Chinese" but is a church's district)

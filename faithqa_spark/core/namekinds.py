@@ -180,14 +180,15 @@ the""".split())
 
 def name_class(text: str) -> str:
     """The kind of a place or organisation name from its head word ("... University":
-    edu, "... River": water), a continent, a single plural word ("Aztecs": plural), else
+    edu, "... River": river), a continent, a single plural word ("Aztecs": plural), else
     "name"."""
     ws = [w.strip(".,'’").lower() for w in words(text)]
     if text.strip().lower() in _CONTINENTS or ws and ws[-1] in _CONTINENT_WORDS and all(
             w in _REGION_WORDS for w in ws[:-1]):
         return "continent"  # and its parts: "Southeast Europe", "Central Asia"
     if len(ws) == 2 and ws[1] == "administration":
-        return "government"  # "the Reagan Administration"; "Federal Aviation Administration" is a body
+        # "the Reagan Administration"; "the Federal Aviation Administration" is a body
+        return "government"
     # the head of "National Memorial Cemetery of the Pacific" is the word before "of"
     head_of = ws[ws.index("of") - 1] if "of" in ws[1:] else ""
     for w in (head_of, ws[-1], ws[0]) if ws else ():
