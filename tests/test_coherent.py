@@ -1008,3 +1008,12 @@ def test_a_diocese_an_era_and_a_dash_joined_name():
     o = run(ctx, "Neelsen", [("Neelsen", "PERSON"), ("Franz Neelsen", "PERSON")],
             answer_start=ctx.index("Neelsen"), question="Which stain?")
     assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME
+
+
+def test_an_event_at_the_tail_of_a_longer_name_is_refused():
+    events = SamplingIndex.from_bank({"EVENT": ["Super Bowl", "Tour de France"]})
+    ctx = ("After the World Cup, the most important competitions are the continental ones; "
+           "their winners contest the FIFA Club World Cup.")
+    o = run(ctx, "World Cup", [("World Cup", "EVENT")], bank=events,
+            answer_start=ctx.index("World Cup"), question="What comes first?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME

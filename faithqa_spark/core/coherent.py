@@ -31,7 +31,7 @@ _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
                          "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
 
 # places and organisations: refused at the tail of a longer name ("20th Century Fox")
-_TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
+_TAIL_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC", "EVENT", "PRODUCT"})
 _TITLES = frozenset({"WORK_OF_ART", "LAW"})
 _PLACE_TYPES = frozenset({"GPE", "LOC"})
 _THE_TYPES = _PLACE_TYPES  # places said with or without "the"
