@@ -64,6 +64,19 @@ def assert_consistent(o: dict) -> None:
         assert mod[s:s + len(o[C.FAITHFUL_ANSWER])] == o[C.FAITHFUL_ANSWER]
 
 
+def replacements(ctx: str, entity: str, label: str, bank: SamplingIndex, prefix: str,
+                 question: str = "Who was it?", rows: int = 6) -> set[str]:
+    """What `rows` rows of one entity (ids squad:<prefix>0, 1, ...: each draws anew) are
+    given, each row checked consistent."""
+    found = set()
+    for i in range(rows):
+        o = run(ctx, entity, [(entity, label)], bank=bank, question=question,
+                row_id=f"squad:{prefix}{i}")
+        assert_consistent(o)
+        found.add(o[C.REPLACEMENT_ENTITY])
+    return found
+
+
 def pieces(o: dict) -> list[str]:
     mod = o[C.MODIFIED_CONTEXT]
     return [mod[s[C.SPAN_START]:s[C.SPAN_END]] for s in o[C.MODIFIED_SPANS]]
@@ -811,11 +824,7 @@ def test_a_station_a_park_a_hill_and_a_unit_keep_their_kind():
     places = SamplingIndex.from_bank({"LOC": ["Glacier National Park", "Orvane Central Station",
                                               "Kelmar Hill"]})
     ctx = "Trains to the north originate at South Station, which serves as a transport hub."
-    for i in range(6):
-        o = run(ctx, "South Station", [("South Station", "LOC")], bank=places,
-                row_id=f"squad:s{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "Orvane Central Station"
+    assert replacements(ctx, "South Station", "LOC", places, "s") == {"Orvane Central Station"}
 
 
 def test_a_weekday_keeps_its_number_and_a_holiday_is_no_weekday():
@@ -836,26 +845,16 @@ def test_an_organisation_named_with_the_keeps_it():
     orgs = SamplingIndex.from_bank({"ORG": ["Shaw University", "University of Tarnow",
                                             "Kelmar University"]})
     ctx = "Gaddafi briefly studied History at the University of Libya in Benghazi."
-    for i in range(6):
-        o = run(ctx, "University of Libya", [("University of Libya", "ORG")], bank=orgs,
-                row_id=f"squad:u{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "University of Tarnow"  # never "the Shaw University"
+    # never "the Shaw University"
+    assert replacements(ctx, "University of Libya", "ORG", orgs, "u") == {"University of Tarnow"}
     ctx = "In a statement to the Financial Times in June, the chief confirmed the deal."
     news = SamplingIndex.from_bank({"ORG": ["Kelmar Mills", "Orvane Gazette",
                                             "the Orvane Gazette", "the Financial Times"]})
-    for i in range(6):
-        o = run(ctx, "Financial Times", [("Financial Times", "ORG")], bank=news,
-                row_id=f"squad:f{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "Orvane Gazette"  # the corpus says "the" before it
+    # the corpus says "the" before it
+    assert replacements(ctx, "Financial Times", "ORG", news, "f") == {"Orvane Gazette"}
     # without "the" before it, no "X of Y" ("studied at University of Tarnow")
     ctx = "She studied History at Shaw University before joining the army."
-    for i in range(6):
-        o = run(ctx, "Shaw University", [("Shaw University", "ORG")], bank=orgs,
-                row_id=f"squad:b{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "Kelmar University"
+    assert replacements(ctx, "Shaw University", "ORG", orgs, "b") == {"Kelmar University"}
 
 
 def test_a_number_word_opening_a_sentence_takes_a_capital():
@@ -902,11 +901,7 @@ def test_houses_of_worship_crosses_and_continents_keep_their_kind():
     assert name_class("Bank of America") == "company" and name_class("Radio Free Europe") == "name"
     places = SamplingIndex.from_bank({"LOC": ["South America", "Lower Lusatia"]})
     ctx = "In 1469 Upper Alsace was sold to Charles the Bold, who kept Upper Alsace until 1477."
-    for i in range(6):
-        o = run(ctx, "Upper Alsace", [("Upper Alsace", "LOC")], bank=places,
-                row_id=f"squad:a{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "Lower Lusatia"
+    assert replacements(ctx, "Upper Alsace", "LOC", places, "a") == {"Lower Lusatia"}
 
 
 def test_a_common_word_is_no_product_and_a_fraction_keeps_its_form():
@@ -921,10 +916,7 @@ def test_a_place_said_without_the_anywhere_takes_no_the():
     gpe = SamplingIndex.from_bank({"GPE": ["the Bahamas", "Bahamas", "Namibia"]})
     ctx = ("Present-day Mali was once part of three West African empires: the Ghana Empire, "
            "the Mali Empire (for which Mali is named), and the Songhai Empire.")
-    for i in range(6):
-        o = run(ctx, "Mali", [("Mali", "GPE")], bank=gpe, row_id=f"squad:m{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "Namibia"  # never "Present-day Bahamas"
+    assert replacements(ctx, "Mali", "GPE", gpe, "m") == {"Namibia"}  # not "Present-day Bahamas"
 
 
 def test_a_date_the_bank_holds_after_the_fits_without_it():
@@ -954,11 +946,8 @@ def test_a_word_of_the_name_the_question_names_is_kept_where_it_can_be():
     ctx = ("Although serfdom declined in Western Europe, it became more common in Eastern "
            "Europe, as landlords imposed it on their tenants.")
     q = "In what part of Europe did serfdom increase?"
-    for i in range(6):
-        o = run(ctx, "Eastern Europe", [("Eastern Europe", "LOC")], bank=places, question=q,
-                row_id=f"squad:e{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "Continental Europe"
+    assert replacements(ctx, "Eastern Europe", "LOC", places, "e",
+                        question=q) == {"Continental Europe"}
     # none keeps it: the row is still made, as without the rule
     only = SamplingIndex.from_bank({"LOC": ["Central America"]})
     o = run(ctx, "Eastern Europe", [("Eastern Europe", "LOC")], bank=only, question=q)
@@ -992,10 +981,7 @@ def test_a_city_for_a_city_a_state_for_a_state():
     assert place_kind("Washington") == "state" and place_kind("Lockerbie") is None
     gpe = SamplingIndex.from_bank({"GPE": ["Cairo", "Nevada", "Peru"]})
     ctx = "By 1890 the city had become a gateway to Alaska during the Klondike Gold Rush."
-    for i in range(6):
-        o = run(ctx, "Alaska", [("Alaska", "GPE")], bank=gpe, row_id=f"squad:k{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] == "Nevada"
+    assert replacements(ctx, "Alaska", "GPE", gpe, "k") == {"Nevada"}
 
 
 def test_a_diocese_an_era_and_a_dash_joined_name():
