@@ -806,7 +806,8 @@ def test_a_league_is_a_league():
 def test_a_doctrine_or_a_language_is_no_person():
     for text in ("McCarthyism", "Lutheranism", "Manx", "Yiddish", "Romansh", "Germany"):
         assert not entries.well_formed("PERSON", text), text
-    for text in ("Chopin", "Dan", "Frédéric Chopin"):  # "Dan" is a language and a given name
+    # "Dan" is a language and a given name; a surname in "-ism" is a surname
+    for text in ("Chopin", "Dan", "Frédéric Chopin", "Aaaa Aism"):
         assert entries.well_formed("PERSON", text), text
     ctx = ("Promulgation consisted of reading the Act in English and Manx; after 1865 only "
            "the title was read in Manx.")

@@ -147,8 +147,10 @@ _HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")  #
 def _person_ok(ws: list[str]) -> bool:
     if len(ws) > 5 or any(any(c.isdigit() for c in w) for w in ws):
         return False
-    if DOCTRINE.search(ws[-1]):
-        return False  # "McCarthyism", "Lutheranism": NER's persons that are doctrines
+    if len(ws) == 1 and DOCTRINE.search(ws[0]):
+        # "McCarthyism", "Lutheranism": NER's persons that are doctrines; a surname in
+        # "-ism" after a given name is still a name
+        return False
     if len(ws) == 1 and (is_country(ws[0]) or (
             is_language(ws[0]) and given_name_known(f"{ws[0]} X") is not True)):
         return False  # "Manx", "Yiddish", "Romansh": a language NER took for a person
