@@ -711,6 +711,25 @@ def test_a_people_s_word_takes_a_people_s_word_and_a_faith_s_a_faith_s():
     assert entries.norp_kind("Americans") == entries.PEOPLE
 
 
+def test_a_language_s_name_takes_a_language_s_name():
+    # "many Hasidic and Haredi groups" had become "many Standard German and Haredi groups"
+    for language in ("Standard German", "Middle English", "Koine Greek", "West Germanic",
+                     "Swiss German", "Old High German"):
+        assert entries.norp_kind(language) == entries.LANGUAGE, language
+    for people in ("Han Chinese", "South Slavs", "East Asian", "Eastern Europeans",
+                   "Greek", "German"):
+        assert entries.norp_kind(people) == entries.PEOPLE, people
+    norps = SamplingIndex.from_bank({"NORP": ["Standard German", "Middle Dutch", "Hasidic",
+                                              "Javanese", "Koine Greek"]})
+    ctx = ("Hebrew has replaced Yiddish as the first language of most Jews, although many "
+           "Ashkenazi groups still speak Yiddish in daily life, at home and at school.")
+    assert replacements(ctx, "Ashkenazi", "NORP", norps, "lp") == {"Hasidic", "Javanese"}
+    ctx = ("The poem was written in Middle English around 1390, and its first printed "
+           "edition followed almost a century later, from a press in Westminster.")
+    assert replacements(ctx, "Middle English", "NORP", norps, "ll") <= {
+        "Standard German", "Middle Dutch", "Koine Greek"}
+
+
 def test_a_kinship_word_before_a_name_says_its_gender():
     from faithqa_spark.core.gender import pronoun_gender
     ctx = "The line honours Beyoncé's grandmother, Agnèz Deréon, a seamstress."

@@ -199,14 +199,26 @@ pagan sufi shinto wiccan yazidi alawite ismaili""".split())
 _PARTY_WORDS = frozenset("""republican democrat democratic communist socialist conservative
 liberal labour nazi fascist marxist zionist bolshevik menshevik whig tory jacobite royalist
 loyalist unionist nationalist""".split())
-FAITH, PARTY, PEOPLE = "faith", "party", "people"
+# a language or a stage of one, not a people: "Standard German", "Middle English", "Koine
+# Greek", "West Germanic" ("Hasidic and Haredi groups" had become "Bernese German and Haredi
+# groups"); a qualifier of a language's stage or register, or a family word after a compass word
+_LANGUAGE_FIRST = frozenset("""ancient middle old modern standard high low koine classical
+literary vulgar written spoken proto late early""".split())
+_LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
+dravidian bantu""".split())
+FAITH, PARTY, PEOPLE, LANGUAGE = "faith", "party", "people", "language"
 
 
 def norp_kind(text: str) -> str:
     """FAITH for a faith, church or order word ("Protestant", "Buddhists"), PARTY for a party
-    or creed ("Communist", "Whigs", and other "-ist" words), PEOPLE for a nationality or an
-    ethnic group ("Indian", "Javanese")."""
-    last = words(text)[-1].rstrip(".,").split("-")[-1].lower()
+    or creed ("Communist", "Whigs", and other "-ist" words), LANGUAGE for a language's name
+    of more than one word ("Middle English", "Swiss German", "West Germanic"), PEOPLE for a
+    nationality or an ethnic group ("Indian", "Javanese")."""
+    ws = [w.rstrip(".,").lower() for w in words(text)]
+    last = ws[-1].split("-")[-1]
+    if len(ws) > 1 and (ws[0] in _LANGUAGE_FIRST or is_language(text) or (
+            last in _LANGUAGE_FAMILIES and all(w.removesuffix("ern") in _COMPASS for w in ws[:-1]))):
+        return LANGUAGE
     single = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
     if last in _FAITH_WORDS or single in _FAITH_WORDS:
         return FAITH
