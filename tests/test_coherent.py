@@ -877,6 +877,25 @@ def test_an_organisation_named_with_the_keeps_it():
     assert replacements(ctx, "Shaw University", "ORG", orgs, "b") == {"Kelmar University"}
 
 
+def test_where_the_the_is_plainly_the_name_s_one_said_with_the_is_preferred():
+    ctx = ("The college gained its charter in 1966, although its origins go back to the "
+           "Bristol Trade School (founded 1856) and a school of pharmacy in the city.")
+    orgs = SamplingIndex.from_bank({"ORG": ["Bristol Trade School", "Harvard Medical School",
+                                            "Kelmar Grammar School", "School of Oriental Arts"]})
+    # never "go back to the Harvard Medical School (founded 1856)"
+    assert replacements(ctx, "Bristol Trade School", "ORG", orgs, "t") == {
+        "School of Oriental Arts"}
+    # a preference: with none said with "the" in the bank, the row is still made
+    plain = SamplingIndex.from_bank({"ORG": ["Harvard Medical School", "Kelmar Grammar School"]})
+    assert replacements(ctx, "Bristol Trade School", "ORG", plain, "p") <= {
+        "Harvard Medical School", "Kelmar Grammar School"}
+    # "the ACC tournament": the "the" is the tournament's, anything fits
+    ctx = ("The team won the Bristol Trade School tournament in 1999 and again two years "
+           "later, beating every school of the county on the way.")
+    assert replacements(ctx, "Bristol Trade School", "ORG", orgs, "n", rows=12) > {
+        "School of Oriental Arts"}
+
+
 def test_a_number_word_opening_a_sentence_takes_a_capital():
     ctx = "The survey ran for a year. Two of the villages were later abandoned by their people."
     nums = SamplingIndex.from_bank({"CARDINAL": ["three", "nine"]})
