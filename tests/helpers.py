@@ -6,8 +6,9 @@ import json
 import os
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, Mapping
 
 from faithqa_spark.core.exports import FILE_EXPORTS
 from faithqa_spark.core.fields import FILTERED, REJECTED, SPLITS
@@ -17,6 +18,24 @@ REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "faithqa_spark" / "sample"
 SAMPLE_SQUAD = SAMPLE / "squad_sample.json"
 SAMPLE_TRIVIAQA = SAMPLE / "triviaqa" / "qa" / "wikipedia-sample.json"
+
+@contextmanager
+def session_conf(spark: Any, settings: Mapping[str, str]) -> Iterator[None]:
+    """Spark SQL settings for the block, each put back to its value before it. The session
+    is the whole run's (conftest.py): `conf.unset` would leave Spark's own default for every
+    later test (200 shuffle partitions where the session has 4: a sample run took minutes)."""
+    before = {k: spark.conf.get(k, None) for k in settings}
+    for k, v in settings.items():
+        spark.conf.set(k, v)
+    try:
+        yield
+    finally:
+        for k, v in before.items():
+            if v is None:
+                spark.conf.unset(k)
+            else:
+                spark.conf.set(k, v)
+
 
 def export_file(fmt: str, group: str) -> str:
     """The one shard of a small export's group, e.g. jsonl/validation-00000-of-00001.jsonl."""

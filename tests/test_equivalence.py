@@ -15,7 +15,7 @@ from faithqa_spark.spark.job import build_dataset
 from faithqa_spark.reference import run_reference
 
 from helpers import (ALL_FILES, BANK_FILES, DATASET_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA,
-                     assert_same_files, sample_args, spark_submit)
+                     assert_same_files, sample_args, session_conf, spark_submit)
 
 pytestmark = pytest.mark.slow  # the real en_core_web_md model
 
@@ -56,13 +56,10 @@ def _sample_questions():
 
 
 def test_spark_local2_with_7_shuffle_partitions_equals_reference(spark, reference_out, tmp_path):
-    spark.conf.set("spark.sql.shuffle.partitions", "7")
-    try:
+    with session_conf(spark, {"spark.sql.shuffle.partitions": "7"}):
         cfg = load_config(None, ["spark.chars_per_ner_partition=900"])  # many NER partitions
         files = collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)])
         build_dataset(spark, cfg, files, tmp_path)
-    finally:
-        spark.conf.unset("spark.sql.shuffle.partitions")
     assert_same_files(reference_out, tmp_path, ALL_FILES)
 
 

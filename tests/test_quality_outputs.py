@@ -17,7 +17,7 @@ from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.reference import run_reference
 
 from helpers import (ALL_FILES, DATASET_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA, assert_same_files,
-                     export_file)
+                     export_file, session_conf)
 
 
 @pytest.fixture(scope="module")
@@ -118,11 +118,8 @@ def test_analysis_report_is_written_with_its_charts(reference_out):
 def test_spark_writes_the_same_bytes(spark, cfg, reference_out, tmp_path):
     from faithqa_spark.spark.job import build_dataset
 
-    spark.conf.set("spark.sql.shuffle.partitions", "3")
-    try:
+    with session_conf(spark, {"spark.sql.shuffle.partitions": "3"}):
         result = build_dataset(spark, cfg, sample_files(), tmp_path)
-    finally:
-        spark.conf.set("spark.sql.shuffle.partitions", "4")
     charts = sorted(str(p.relative_to(reference_out))
                     for p in (reference_out / "report").glob("*.png"))
     assert_same_files(reference_out, tmp_path, ALL_FILES + charts)

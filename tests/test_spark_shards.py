@@ -20,7 +20,7 @@ from faithqa_spark.runs import require_complete
 from faithqa_spark.spark.job import build_dataset
 from faithqa_spark.spark.shards import partition_keys, shard_placement, spark_int_hash
 
-from helpers import SAMPLE_SQUAD, SAMPLE_TRIVIAQA
+from helpers import SAMPLE_SQUAD, SAMPLE_TRIVIAQA, session_conf
 
 SMALL = ["output.shard_rows=2", "output.parquet_row_group_rows=1",
          'output.formats=["jsonl", "parquet", "squad", "sft", "dpo", "dialogues", "card"]']
@@ -44,11 +44,8 @@ def reference(cfg, tmp_path_factory):
 def test_spark_writes_the_references_shards(spark, cfg, reference, tmp_path):
     ref_out, ref = reference
     direct = cfg.replace(output={"publish": "direct"})
-    spark.conf.set("spark.sql.shuffle.partitions", "3")
-    try:
+    with session_conf(spark, {"spark.sql.shuffle.partitions": "3"}):
         got = build_dataset(spark, direct, sample_files(), tmp_path / "out")
-    finally:
-        spark.conf.unset("spark.sql.shuffle.partitions")
     require_complete(str(tmp_path / "out"))
     assert sorted(got.files) == sorted(ref.files)
     for rel in ref.files:
