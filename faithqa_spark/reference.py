@@ -31,6 +31,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.bank_build import (context_mentions, count_mentions,
                                            distinct_contexts, run_bank)
 from faithqa_spark.core.dedupe import mark_duplicates
+from faithqa_spark.core.nearby import article_of, nearby_entities, wanted
 from faithqa_spark.core.outcomes import (INPUT_KEYS, TALLY_KEYS, bounds_by_source, dataset_row,
                                          group_counts, leftover_row, outcome_of, placed, tally)
 from faithqa_spark.core.process import Provenance, entities_from_records
@@ -80,16 +81,21 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
             nlp, [text for text, _ in contexts.values()], cfg.ner.batch_size)))
         stages.done("ner", f"{len(contexts):,} distinct contexts")
 
-        bank, bank_origin = run_bank(given_bank, bank_dir, lambda: count_mentions(
-            context_mentions(entities[cid], in_bank, cfg.bank)
-            for cid, (_, in_bank) in contexts.items()), cfg.bank)
+        mentions = {cid: context_mentions(entities[cid], in_bank, cfg.bank)
+                    for cid, (_, in_bank) in contexts.items()}
+        bank, bank_origin = run_bank(given_bank, bank_dir,
+                                     lambda: count_mentions(mentions.values()), cfg.bank)
         write_bank(dest, bank)
         stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
         index = SamplingIndex.from_bank(bank.entities)
+        near = nearby_entities(
+            (article, m[C.ENTITY_TYPE], m[C.ENT_TEXT]) for r in ok
+            if (article := article_of(r)) is not None for m in mentions[r[C.CONTEXT_ID]]
+        ) if wanted(cfg.substitution.policy) else None
         outcomes = [outcome_of(r, entities_from_records(entities[r[C.CONTEXT_ID]]), index,
-                               cfg, prov) for r in ok]
+                               cfg, prov, near) for r in ok]
         stages.done("process", f"{len(outcomes):,} rows matched, substituted and checked")
 
         bounds = bounds_by_source(outcomes, cfg)

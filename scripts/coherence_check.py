@@ -81,7 +81,11 @@ def cmd_run(args: argparse.Namespace) -> None:
     index = SamplingIndex.from_bank(bank.entities)
     prov = Provenance("check", cfg.config_hash, cache["model"])
     t = time.time()
-    outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov)
+    from faithqa_spark.core.nearby import article_of, nearby_entities
+    near = nearby_entities((a, t, text) for r in rows if (a := article_of(r)) is not None
+                           for t, text in cbank.bank_mentions(ents[r[C.CONTEXT_ID]], cfg.bank))
+    outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov,
+                            near.get(article_of(r)))
                 for r in rows]
     took = time.time() - t
     ok = [o for o in outcomes if o[C.STATUS] == C.OK]
@@ -94,6 +98,9 @@ def cmd_run(args: argparse.Namespace) -> None:
           f" process {took:.1f}s (audit_row alone over the {len(ok):,} dataset rows: "
           f"{audit_took:.1f}s)")
     print(f"rows {len(outcomes)} ok {len(ok)} success {100 * len(ok) / len(outcomes):.2f}%")
+    local = sum(o[C.REPLACEMENT_ENTITY] in near.get(article_of(o), {}).get(o[C.ENTITY_TYPE], ())
+                for o in ok)
+    print(f"replacement from the row's article: {local:,} of {len(ok):,} rows")
     for reason, n in reasons.most_common():
         print(f"  {reason:<40}{n:>7}")
     print(audit_table(audit_report(audit_counts((o[C.SOURCE], audits[o[C.ID]]) for o in ok))["total"]))

@@ -743,6 +743,21 @@ def test_a_kinship_word_before_a_name_says_its_gender():
     assert pronoun_gender(ctx, [(s, s + len("Ibrahim Pasha"))]) is None
 
 
+def test_a_hedged_figure_keeps_its_grouping_commas():
+    # "receives between 2,400 and 2,800 hours" had become "... between 2250 and 3,200"
+    assert entries.fit_keys("CARDINAL", "between 2,800") != \
+        entries.fit_keys("CARDINAL", "between 2250")
+    assert entries.fit_keys("CARDINAL", "between 2,800")[0] == \
+        entries.fit_keys("CARDINAL", "between 7,100")[0]
+    assert entries.fit_keys("CARDINAL", "about 900")[0] == \
+        entries.fit_keys("CARDINAL", "about 350")[0]  # no grouping under a thousand
+    nums = SamplingIndex.from_bank({"CARDINAL": ["between 2250", "between 3,900", "between 1,250"]})
+    ctx = ("The north receives between 1,900 and 2,100 hours of sunshine a year; the rest of "
+           "the state, including the coast, receives between 2,800 and 3,200 hours annually.")
+    assert replacements(ctx, "between 2,800", "CARDINAL", nums, "c",
+                        question="How many hours?") <= {"between 1,250", "between 3,900"}
+
+
 def test_a_scaled_figure_keeps_its_scale_word_and_magnitude():
     assert entries.fit_keys("CARDINAL", "6 million")[0] == \
         entries.fit_keys("CARDINAL", "4 million")[0]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons, shapes
 from faithqa_spark.core.bank import strip_possessive
@@ -362,11 +362,16 @@ def question_name_parts(question: str, original: str, label: str) -> tuple[str, 
 
 def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
         index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
-        max_ratio: float, max_attempts: int, present_year: int, question: str = ""
-        ) -> str | None:
+        max_ratio: float, max_attempts: int, present_year: int, question: str = "",
+        nearby: Mapping[str, Sequence[str]] | None = None) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
-    article of its own where the context puts one before the mention."""
+    article of its own where the context puts one before the mention.
+
+    `nearby` holds, per type, the bank's entities of the row's article (its other
+    paragraphs, `sampling.pool_text` texts): one of them that fits is drawn first, so that
+    the replacement belongs to the story ("the Ottoman Empire ... when the Crimean War broke
+    out", not "... when the Gulf War broke out"); else one of the whole bank."""
     sig = set(_significant(original)) if label == PERSON else set()
     # a place said with "the" gets one said with "the", and one without gets one without
     the_place = label in _THE_TYPES and _said_with_the(context, regions)
@@ -474,12 +479,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
              for i in range(len(prefs) + 1)]
     for test in tests:
         for etype, key in pools:
-            texts, lengths = index.pool(etype, key)
-            found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
-                         max_ratio=max_ratio, max_attempts=max_attempts, accept=test,
-                         probe=PROBE)
-            if found is not None:
-                return found[0].upper() + found[1:] if capitalise else found
+            local = nearby.get(etype) if nearby else None
+            for texts, lengths in ((index.nearby_pool(etype, key, local), index.pool(etype, key))
+                                   if local else (index.pool(etype, key),)):
+                found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
+                             max_ratio=max_ratio, max_attempts=max_attempts, accept=test,
+                             probe=PROBE)
+                if found is not None:
+                    return found[0].upper() + found[1:] if capitalise else found
     return None
 
 

@@ -366,7 +366,11 @@ def _magnitude(m: re.Match[str]) -> str:
     whole, _, frac = m.group(0).partition(".")
     if frac and not whole.strip("0"):
         return "0.0"
-    return "0" * min(3, len(whole.replace(",", "")))
+    digits = whole.replace(",", "")
+    # a figure of four digits or more keeps its grouping: "between 2,800 and 3,200" never
+    # "between 2250 and 3,200"
+    grouped = "," if len(digits) > 3 and "," in whole else ""
+    return "0" * min(3, len(digits)) + grouped
 
 
 def skeleton(text: str) -> str:

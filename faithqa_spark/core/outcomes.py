@@ -16,6 +16,7 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
 from faithqa_spark.core.matching import Entity
+from faithqa_spark.core.nearby import Nearby, article_of
 from faithqa_spark.core.process import Provenance, process_row
 from faithqa_spark.core.report import InputCount, StatusCount, SuccessCount
 from faithqa_spark.core.sampling import SamplingIndex
@@ -34,10 +35,11 @@ policy verifies the row with the same flags."""
 
 
 def outcome_of(row: Mapping[str, Any], entities: Sequence[Entity], index: SamplingIndex,
-               cfg: Config, prov: Provenance) -> dict[str, Any]:
+               cfg: Config, prov: Provenance, nearby: Nearby | None = None) -> dict[str, Any]:
     """The outcome of one answerable QA row, with its derived columns: what both runners
-    call for every row."""
-    out = process_row(row, entities, index, cfg, prov)
+    call for every row. `nearby`: the entities of every article (`core.nearby`)."""
+    out = process_row(row, entities, index, cfg, prov,
+                      nearby.get(article_of(row)) if nearby else None)
     extra = derived_columns(out)
     if extra:
         out.update(extra)

@@ -75,7 +75,8 @@ def row_audit(row: Mapping[str, Any], index: SamplingIndex, cfg: Config) -> dict
 
 
 def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: SamplingIndex,
-                cfg: Config, prov: Provenance) -> dict[str, Any]:
+                cfg: Config, prov: Provenance,
+                nearby: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """The outcome of one answerable QA row: a dataset row (status ok, with its `audit`)
     or a filtered row (no audit)."""
     answer, context = row[C.ANSWER], row[C.CONTEXT]
@@ -97,8 +98,8 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         if label != etype:
             ent_values[C.ENTITY_TYPE] = label
             return _coherent(row, replace(match.entity, label=label), entities, index, cfg,
-                             prov, ent_values)
-        return _coherent(row, match.entity, entities, index, cfg, prov, ent_values)
+                             prov, ent_values, nearby)
+        return _coherent(row, match.entity, entities, index, cfg, prov, ent_values, nearby)
     s = cfg.sampling
     replacement = choose_replacement(
         index, etype, original, row[C.ID], seed=cfg.pipeline.seed,
@@ -133,7 +134,8 @@ _VERIFY = ("original_removed", "name_part_leak", "name_glue", "doubled_article",
 
 def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity],
               index: SamplingIndex, cfg: Config, prov: Provenance,
-              ent_values: dict[str, Any]) -> dict[str, Any]:
+              ent_values: dict[str, Any],
+              nearby: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """`process_row` under the coherent policy (core/coherent.py says what it does)."""
     context, etype = row[C.CONTEXT], entity.label
     try:
@@ -157,7 +159,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         s = cfg.sampling
         draw = dict(seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
                     max_ratio=s.max_length_ratio, max_attempts=s.max_attempts,
-                    present_year=cfg.substitution.present_year)
+                    present_year=cfg.substitution.present_year, nearby=nearby)
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender), index, row[C.ID],
                               question=question, **draw)

@@ -41,6 +41,8 @@ class SamplingIndex:
     _pools: dict[str, dict[str, Pool]] = field(default_factory=dict, compare=False, repr=False)
     _types_of: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _with_the: set[str] = field(default_factory=set, compare=False, repr=False)
+    _members: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, compare=False,
+                                                            repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -81,15 +83,19 @@ class SamplingIndex:
             pools = self._pools[entity_type] = self._build_pools(entity_type)
         return pools.get(key, ((), ()))
 
+    def nearby_pool(self, entity_type: str, key: str, nearby: Sequence[str]) -> Pool:
+        """The entries of pool `key` among `nearby` (bank texts, as `pool_text` makes them:
+        the entities of the row's article), sorted as a pool."""
+        members = self._members.get((entity_type, key))
+        if members is None:
+            members = self._members[(entity_type, key)] = frozenset(
+                self.pool(entity_type, key)[0])
+        return _pool([t for t in nearby if t in members])
+
     def _build_pools(self, entity_type: str) -> dict[str, Pool]:
         groups: dict[str, list[str]] = {ANY: []}
         texts = self.texts.get(entity_type) or ()
-        # "The 7th and 6th centuries" opened a sentence: without its article it fits "the
-        # 15th and 16th centuries" (the article stays in the context, as the original's
-        # does); so does "the Treaty of Paris", an "X of Y" that is always said with "the".
-        # Another name's "the" is its own ("The Beatles") and stays.
-        texts = sorted({t if entity_type in entries.NAME_TYPES and " of " not in t
-                        else entries.without_the(t) for t in texts}, key=lambda s: (len(s), s))
+        texts = sorted({pool_text(entity_type, t) for t in texts}, key=lambda s: (len(s), s))
         texts = [t for t in texts if entries.drawable(entity_type, t)]
         if entity_type == "PERSON":
             lone = set(entries.lone_names(texts))
@@ -104,6 +110,16 @@ class SamplingIndex:
             for k in keys:
                 groups.setdefault(k, []).append(text)
         return {k: _pool(v) for k, v in groups.items()}
+
+
+def pool_text(entity_type: str, text: str) -> str:
+    """A bank text as the pools hold it. "The 7th and 6th centuries" opened a sentence:
+    without its article it fits "the 15th and 16th centuries" (the article stays in the
+    context, as the original's does); so does "the Treaty of Paris", an "X of Y" that is
+    always said with "the". Another name's "the" is its own ("The Beatles") and stays."""
+    if entity_type in entries.NAME_TYPES and " of " not in text:
+        return text
+    return entries.without_the(text)
 
 
 def length_window(lengths: Sequence[int], orig_len: int,

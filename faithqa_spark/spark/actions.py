@@ -11,7 +11,7 @@ from pyspark.sql import functions as F
 
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
-from faithqa_spark.core import splitting
+from faithqa_spark.core import nearby, splitting
 from faithqa_spark.core.bank import EntityBank
 from faithqa_spark.core.bank_build import MentionCount
 from faithqa_spark.core.outcomes import INPUT_KEYS, TALLY_KEYS, Tally, tally
@@ -57,6 +57,19 @@ def mention_counts(ner_df: DataFrame) -> list[MentionCount]:
 def broadcast_bank(spark: SparkSession, bank: EntityBank) -> Any:
     """The bank as plain lists, broadcast to the process tasks."""
     return spark.sparkContext.broadcast(bank.entities)
+
+
+def broadcast_nearby(spark: SparkSession, qa_ok: DataFrame, ner_df: DataFrame,
+                     cfg: Config) -> Any:
+    """The entities of every article (`core.nearby.nearby_entities`), broadcast to the
+    process tasks like the bank, of which they are a regrouping: None unless the policy
+    draws from them."""
+    if not nearby.wanted(cfg.substitution.policy):
+        return None
+    cols = (T.ARTICLE, C.ENTITY_TYPE, C.ENT_TEXT)
+    table = T.article_mentions(qa_ok, ner_df).toArrow()
+    return spark.sparkContext.broadcast(nearby.nearby_entities(
+        zip(*(table.column(c).to_pylist() for c in cols))))
 
 
 def split_bounds(outcomes: DataFrame, cfg: Config) -> dict[str, splitting.Bounds]:

@@ -141,8 +141,10 @@ def process_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa: DataFr
                   ner_df: DataFrame, bank: EntityBank, prov: Provenance,
                   stages: Stages) -> DataFrame:
     """Every answerable row's outcome (`core.outcomes.outcome_of`), kept."""
-    outcomes = plan.keep(T.with_outcomes(qa.filter(F.col(C.STATUS) == C.OK), ner_df, cfg,
-                                         actions.broadcast_bank(spark, bank), bank, prov))
+    qa_ok = qa.filter(F.col(C.STATUS) == C.OK)
+    outcomes = plan.keep(T.with_outcomes(qa_ok, ner_df, cfg, actions.broadcast_bank(spark, bank),
+                                         bank, prov,
+                                         actions.broadcast_nearby(spark, qa_ok, ner_df, cfg)))
     n = actions.materialise(outcomes)
     stages.done("process", f"{n:,} rows matched, substituted and checked")
     return outcomes

@@ -116,9 +116,10 @@ def _as_type(array: pa.Array, type_: pa.DataType) -> pa.Array:
     return array if array.type == type_ else array.cast(type_)
 
 
-def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> Task:
+def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance,
+                 nearby_bc: Any = None) -> Task:
     """QA rows joined with their context's entities -> one outcome per row (OUTCOME_FIELDS),
-    by `core.outcomes.outcome_of`."""
+    by `core.outcomes.outcome_of`, with the articles' entities of `nearby_bc` (or none)."""
     computed = [(name, arrow_type(kind)) for name, kind in C.OUTCOME_FIELDS
                 if name not in PASS_THROUGH]
     outcome_schema = arrow_schema(C.OUTCOME_FIELDS)
@@ -128,6 +129,7 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> 
         index = _index_cache.get(bank_key)
         if index is None:
             index = _index_cache[bank_key] = SamplingIndex.from_bank(bank_bc.value)
+        near = nearby_bc.value if nearby_bc is not None else None
         for batch in batches:
             cols = {name: pylist(batch.column(name)) for name in ROW_INPUT}
             ids = pylist(batch.column(C.CONTEXT_ID))
@@ -143,7 +145,7 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance) -> 
                         raise RuntimeError(f"no NER result for context {cid}")
                     last_ents = entities_from_records(records[i])
                 row = {name: values[i] for name, values in cols.items()}
-                outcomes.append(outcome_of(row, last_ents, index, cfg, prov))
+                outcomes.append(outcome_of(row, last_ents, index, cfg, prov, near))
             # one outcome per row, in order: the copied fields are the input's own Arrow
             # columns, so only what the core computed is converted from Python
             arrays = {name: batch.column(from_row) for name, from_row in PASS_THROUGH.items()}

@@ -13,7 +13,7 @@ from pyspark.sql import types as T
 from faithqa_spark import faults, fs
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
-from faithqa_spark.core import reasons, splitting
+from faithqa_spark.core import nearby, reasons, splitting
 from faithqa_spark.core.bank import EntityBank
 from faithqa_spark.core.dedupe import duplicate_detail
 from faithqa_spark.core.outcomes import PLACED_AS, leftover_sources
@@ -101,10 +101,30 @@ def bank_mention_counts(ner_df: DataFrame) -> DataFrame:
             .select(C.ENTITY_TYPE, C.ENT_TEXT, "count"))
 
 
+ARTICLE = "_article"
+
+
+def article_mentions(qa_ok: DataFrame, ner_df: DataFrame) -> DataFrame:
+    """(ARTICLE, entity_type, text), distinct: the bank mentions of the contexts of each
+    article (`core.nearby`). The article key is the core's own function, run on the
+    (file, record location) pairs."""
+    locs = qa_ok.select(C.INPUT_FILE, C.RECORD_LOC, C.CONTEXT_ID)
+    articles = (locs.mapInArrow(tasks.apply_task(nearby.article_key, [C.INPUT_FILE, C.RECORD_LOC],
+                                                 ARTICLE),
+                                T.StructType([*locs.schema.fields,
+                                              T.StructField(ARTICLE, T.StringType())]))
+                .where(F.col(ARTICLE).isNotNull()).select(ARTICLE, C.CONTEXT_ID).distinct())
+    m = F.explode(C.BANK_MENTIONS).alias("m")
+    return (articles.join(ner_df.select(C.CONTEXT_ID, C.BANK_MENTIONS), C.CONTEXT_ID)
+            .select(ARTICLE, m).select(ARTICLE, f"m.{C.ENTITY_TYPE}", f"m.{C.ENT_TEXT}")
+            .distinct())
+
+
 def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank_bc: Any,
-                  bank: EntityBank, prov: Provenance) -> DataFrame:
+                  bank: EntityBank, prov: Provenance, nearby_bc: Any = None) -> DataFrame:
     """The outcome (dataset row or filtered row) of every answerable QA row, with the bank
-    broadcast as `bank_bc` (plain lists). The context text comes from the NER side, so the
+    broadcast as `bank_bc` (plain lists) and the articles' entities as `nearby_bc`
+    (`core.nearby`; None: none). The context text comes from the NER side, so the
     questions are shuffled without it."""
     # Hashed on context_id into the shuffle's partitions: what a sort-merge join needs anyway,
     # and when the contexts are broadcast instead (from the NER cache, say) the rows still
@@ -114,8 +134,8 @@ def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank_bc: Any
                  .repartition(parts, C.CONTEXT_ID))
     contexts = ner_df.select(C.CONTEXT_ID, C.CONTEXT, C.ENTITIES)
     joined = questions.join(contexts, on=C.CONTEXT_ID, how="left")
-    return joined.mapInArrow(tasks.process_task(cfg, bank_bc, bank.fingerprint(), prov),
-                             S.OUTCOME_SCHEMA)
+    return joined.mapInArrow(tasks.process_task(cfg, bank_bc, bank.fingerprint(), prov,
+                                                nearby_bc), S.OUTCOME_SCHEMA)
 
 
 def bucket(split_key: Column) -> Column:

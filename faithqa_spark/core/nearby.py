@@ -1,0 +1,55 @@
+"""The entities of a row's article: what the coherent policy draws from first.
+
+A SQuAD article is one Wikipedia page cut into paragraphs; its other paragraphs name the
+people, places, bodies and works of the same story. A replacement drawn from them belongs
+to it: in the article on Houston, "skyscrapers built by real estate developer Gerald D.
+Hines" becomes "... by Philip Johnson", an architect of that skyline, where the whole bank
+gave "Pablo Picasso"; in the one on Assam, "until the establishment of British rule in
+1838" becomes "Persian rule", where it gave "Ming Chinese rule". The context of the row
+itself never offers one (a candidate already in the context is refused). Sources whose records have no article (TriviaQA: each
+question brings its own evidence) draw from the whole bank alone.
+
+Both runners build the same mapping, article -> type -> sorted texts (as the pools hold
+them, `sampling.pool_text`), from the distinct (article, type, text) of the bank mentions of
+the article's contexts: `nearby_entities`. An article of one paragraph gives nothing the
+policy takes (every candidate is in the context) and needs no rule of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+from faithqa_spark.core import fields as C
+from faithqa_spark.core.sampling import pool_text
+
+Nearby = Mapping[str, Mapping[str, Sequence[str]]]  # article -> entity type -> texts
+
+_ARTICLE = "article="
+
+
+def wanted(policy: str) -> bool:
+    """Only the coherent policy draws from the article first; the paper policy as the paper."""
+    return policy == "coherent"
+
+
+def article_key(input_file: str | None, record_loc: str | None) -> str | None:
+    """An article's key: the file and the `article=A` part of a record location (SQuAD's
+    layout, `sources.squad`), or None for records of no article."""
+    if not isinstance(record_loc, str) or not record_loc.startswith(_ARTICLE):
+        return None
+    return f"{input_file}#{record_loc.split('/', 1)[0]}"
+
+
+def article_of(row: Mapping[str, object]) -> str | None:
+    """A QA row's article (`article_key`)."""
+    return article_key(row.get(C.INPUT_FILE), row.get(C.RECORD_LOC))  # type: ignore[arg-type]
+
+
+def nearby_entities(mentions: Iterable[tuple[str, str, str]]) -> dict[str, dict[str, list[str]]]:
+    """The mapping from (article, entity type, bank text) triples, in any order and with
+    repeats."""
+    texts: dict[str, dict[str, set[str]]] = {}
+    for article, etype, text in mentions:
+        texts.setdefault(article, {}).setdefault(etype, set()).add(pool_text(etype, text))
+    return {a: {t: sorted(v) for t, v in sorted(by_type.items())}
+            for a, by_type in sorted(texts.items())}

@@ -1,0 +1,74 @@
+"""Drawing from the row's article first (`core.nearby`): the key of an article, the mapping
+both runners build, and the preference itself."""
+
+from __future__ import annotations
+
+from faithqa_spark.core import fields as C
+from faithqa_spark.core.nearby import article_key, article_of, nearby_entities, wanted
+from faithqa_spark.core.outcomes import outcome_of
+from faithqa_spark.core.sampling import SamplingIndex
+
+from test_coherent import COHERENT, PAPER, PROV, assert_consistent, entities
+
+CTX = ("A succession of skyscrapers was built in the 1970s, many by real estate developer "
+       "Gerald Hines, and the tallest of them opened downtown in 1982.")
+BANK = SamplingIndex.from_bank({"PERSON": [
+    "Gerald Hines", "Philip Johnson", "Pablo Picasso", "Marie Curie", "Oscar Wilde",
+    "Ada Lovelace", "Jane Austen", "Isaac Newton"]})
+
+
+def row(i: int, loc: str = "article=4/paragraph=2/qa=0") -> dict:
+    return {C.ID: f"squad:h{i}", C.SOURCE: "squad", C.QUESTION: "Which developer built them?",
+            C.CONTEXT: CTX, C.ANSWER: "Gerald Hines", C.ANSWER_START: CTX.index("Gerald"),
+            C.INPUT_FILE: "s3a://b/train.json", C.RECORD_LOC: loc}
+
+
+def test_an_article_is_a_file_s_article_index():
+    assert article_key("train.json", "article=4/paragraph=2/qa=0") == "train.json#article=4"
+    assert article_key("dev.json", "article=4/paragraph=0/qa=1") == "dev.json#article=4"
+    assert article_key("train.json", "question=12") is None  # TriviaQA: no article
+    assert article_key("train.json", None) is None
+    assert article_of(row(0)) == "s3a://b/train.json#article=4"
+    assert wanted("coherent") and not wanted("paper")
+
+
+def test_the_mapping_is_sorted_without_repeats_and_holds_pool_texts():
+    got = nearby_entities([("a#article=1", "PERSON", "Philip Johnson"),
+                           ("a#article=0", "DATE", "the 1990s"),
+                           ("a#article=1", "PERSON", "Ada Lovelace"),
+                           ("a#article=1", "PERSON", "Philip Johnson"),
+                           ("a#article=1", "ORG", "the Financial Times")])
+    assert got == {"a#article=0": {"DATE": ["1990s"]},
+                   "a#article=1": {"ORG": ["the Financial Times"],
+                                   "PERSON": ["Ada Lovelace", "Philip Johnson"]}}
+    assert list(got) == sorted(got)
+
+
+def test_a_fitting_entity_of_the_article_is_drawn_first():
+    near = {"s3a://b/train.json#article=4": {"PERSON": ["Gerald Hines", "Philip Johnson"]}}
+    ents = entities(CTX, [("Gerald Hines", "PERSON")])
+    made = [outcome_of(row(i), ents, BANK, COHERENT, PROV, near) for i in range(8)]
+    for o in made:
+        assert_consistent(o)
+    assert {o[C.REPLACEMENT_ENTITY] for o in made} == {"Philip Johnson"}
+    # another article's entities are not this row's; without any, the whole bank
+    other = [outcome_of(row(i, "article=5/paragraph=0/qa=0"), ents, BANK, COHERENT, PROV, near)
+             for i in range(8)]
+    assert len({o[C.REPLACEMENT_ENTITY] for o in other}) > 1
+    # the paper policy draws as the paper does, whatever it is given
+    paper = [outcome_of(row(i), ents, BANK, PAPER, PROV, near)[C.REPLACEMENT_ENTITY]
+             for i in range(8)]
+    assert paper == [outcome_of(row(i), ents, BANK, PAPER, PROV)[C.REPLACEMENT_ENTITY]
+                     for i in range(8)]
+
+
+def test_an_entity_of_the_article_that_does_not_fit_gives_way_to_the_bank():
+    # in the context already, or no bank entry (the bank decides what may be drawn), or of
+    # another shape: the whole bank's draw, as without the article
+    near = {"s3a://b/train.json#article=4": {"PERSON": ["Gerald Hines", "Walt Unbanked",
+                                                        "Plato"]}}
+    ents = entities(CTX, [("Gerald Hines", "PERSON")])
+    for i in range(8):
+        with_near = outcome_of(row(i), ents, BANK, COHERENT, PROV, near)
+        assert with_near == outcome_of(row(i), ents, BANK, COHERENT, PROV)
+        assert with_near[C.REPLACEMENT_ENTITY] not in ("Walt Unbanked", "Plato")
