@@ -72,3 +72,16 @@ def test_an_entity_of_the_article_that_does_not_fit_gives_way_to_the_bank():
         with_near = outcome_of(row(i), ents, BANK, COHERENT, PROV, near)
         assert with_near == outcome_of(row(i), ents, BANK, COHERENT, PROV)
         assert with_near[C.REPLACEMENT_ENTITY] not in ("Walt Unbanked", "Plato")
+
+
+def test_spark_s_article_column_is_the_core_s_key(spark):
+    from faithqa_spark.spark.transforms import article_column
+
+    rows = [("a.json", "article=0/paragraph=1/qa=2"),
+            ("s3a://b/a.json", "article=12/paragraph=0/qa=0"), ("a.json", "article=3"),
+            ("t.json", "question=4"), ("t.json", "question=4/article=1"),
+            (None, "article=1/paragraph=0/qa=0"), ("a.json", None)]
+    df = spark.createDataFrame(rows, f"{C.INPUT_FILE} string, {C.RECORD_LOC} string")
+    got = [r[0] for r in df.select(article_column()).collect()]
+    assert got == [article_key(f, loc) for f, loc in rows]
+    assert got[:3] == ["a.json#article=0", "s3a://b/a.json#article=12", "a.json#article=3"]

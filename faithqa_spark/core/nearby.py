@@ -24,7 +24,9 @@ from faithqa_spark.core.sampling import pool_text
 
 Nearby = Mapping[str, Mapping[str, Sequence[str]]]  # article -> entity type -> texts
 
-_ARTICLE = "article="
+# an article's key is "<input file>#<the record location up to its first '/'>", for a
+# location that starts with "article=" (Spark: `transforms.article_column`)
+ARTICLE_PREFIX, FILE_SEP, LOC_SEP = "article=", "#", "/"
 
 
 def wanted(policy: str) -> bool:
@@ -35,9 +37,9 @@ def wanted(policy: str) -> bool:
 def article_key(input_file: str | None, record_loc: str | None) -> str | None:
     """An article's key: the file and the `article=A` part of a record location (SQuAD's
     layout, `sources.squad`), or None for records of no article."""
-    if not isinstance(record_loc, str) or not record_loc.startswith(_ARTICLE):
+    if input_file is None or record_loc is None or not record_loc.startswith(ARTICLE_PREFIX):
         return None
-    return f"{input_file}#{record_loc.split('/', 1)[0]}"
+    return f"{input_file}{FILE_SEP}{record_loc.split(LOC_SEP, 1)[0]}"
 
 
 def article_of(row: Mapping[str, object]) -> str | None:

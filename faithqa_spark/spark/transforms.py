@@ -104,16 +104,18 @@ def bank_mention_counts(ner_df: DataFrame) -> DataFrame:
 ARTICLE = "_article"
 
 
+def article_column() -> Column:
+    """`core.nearby.article_key` as a Column (null for a record of no article)."""
+    loc = F.col(C.RECORD_LOC)
+    return F.when(loc.startswith(nearby.ARTICLE_PREFIX), F.concat(
+        F.col(C.INPUT_FILE), F.lit(nearby.FILE_SEP), F.substring_index(loc, nearby.LOC_SEP, 1)))
+
+
 def article_mentions(qa_ok: DataFrame, ner_df: DataFrame) -> DataFrame:
     """(ARTICLE, entity_type, text), distinct: the bank mentions of the contexts of each
-    article (`core.nearby`). The article key is the core's own function, run on the
-    (file, record location) pairs."""
-    locs = qa_ok.select(C.INPUT_FILE, C.RECORD_LOC, C.CONTEXT_ID)
-    articles = (locs.mapInArrow(tasks.apply_task(nearby.article_key, [C.INPUT_FILE, C.RECORD_LOC],
-                                                 ARTICLE),
-                                T.StructType([*locs.schema.fields,
-                                              T.StructField(ARTICLE, T.StringType())]))
-                .where(F.col(ARTICLE).isNotNull()).select(ARTICLE, C.CONTEXT_ID).distinct())
+    article (`core.nearby`)."""
+    articles = (qa_ok.select(article_column().alias(ARTICLE), C.CONTEXT_ID)
+                .where(F.col(ARTICLE).isNotNull()).distinct())
     m = F.explode(C.BANK_MENTIONS).alias("m")
     return (articles.join(ner_df.select(C.CONTEXT_ID, C.BANK_MENTIONS), C.CONTEXT_ID)
             .select(ARTICLE, m).select(ARTICLE, f"m.{C.ENTITY_TYPE}", f"m.{C.ENT_TEXT}")
