@@ -743,6 +743,20 @@ def test_a_kinship_word_before_a_name_says_its_gender():
     assert pronoun_gender(ctx, [(s, s + len("Ibrahim Pasha"))]) is None
 
 
+def test_one_is_swapped_for_one_and_a_plural_for_a_plural():
+    for one in ("one", "One", "at least one", "1", "at least 1", "only one"):
+        assert entries.counts_one(one), one
+    for other in ("one hundred", "21", "11", "eight", "0.1", "at least eight", "twenty-one",
+                  "twenty one", "a hundred and one"):
+        assert not entries.counts_one(other), other
+    nums = SamplingIndex.from_bank({"CARDINAL": ["at least one", "at least five",
+                                                 "at least nine"]})
+    ctx = ("The court ruled that the process was unconstitutional and that at least eight "
+           "districts had to be redrawn before the next election could be held.")
+    assert replacements(ctx, "at least eight", "CARDINAL", nums, "o",
+                        question="How many districts?") == {"at least five", "at least nine"}
+
+
 def test_a_hedged_figure_keeps_its_grouping_commas():
     # "receives between 2,400 and 2,800 hours" had become "... between 2250 and 3,200"
     assert entries.fit_keys("CARDINAL", "between 2,800") != \

@@ -415,6 +415,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # "East Resources' gas fields": a plural's bare apostrophe needs a name ending in s
     bare_apostrophe = any(_PLURAL_POSSESSIVE.match(context, e) for _, e, _ in regions)
 
+    # "at least eight districts" never "at least one districts": one is singular
+    one = entries.counts_one(original) if label == "CARDINAL" else None
+
     # "67 tribes, up from 40": the new figure stays above 40 (core/arithmetic.py)
     change = (arithmetic.change_bound(context, regions[0][1])
               if label in _AMOUNT_TYPES and len(regions) == 1 else None)
@@ -450,6 +453,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if plural and not (_PLAIN_ACRONYM.fullmatch(cand) and not cand.endswith("S")):
             return False
         if not arithmetic.keeps_change(change, cand):
+            return False
+        if one is not None and entries.counts_one(cand) != one:
             return False
         if any(not boundary_matches(cand, part) for part in keep):
             return False

@@ -528,6 +528,18 @@ def hedge_class(hedge: str) -> str:
     return "approx"
 
 
+_NOT_ONE_BEFORE = frozenset("""twenty thirty forty fifty sixty seventy eighty ninety hundred
+thousand million and""".split())
+
+
+def counts_one(text: str) -> bool:
+    """Whether an amount is the number one ("one", "at least 1"): the noun after it is
+    singular, after any other number plural ("one hundred", "twenty-one", "21" are not
+    one)."""
+    ws = text.strip().lower().split()
+    return bool(ws) and ws[-1] in ("one", "1") and (len(ws) == 1 or ws[-2] not in _NOT_ONE_BEFORE)
+
+
 def starts_with_article(text: str) -> bool:
     ws = words(text)
     return bool(ws) and ws[0].lower() in ARTICLES
