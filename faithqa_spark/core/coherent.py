@@ -370,8 +370,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     `nearby` holds, per type, the bank's entities of the row's article (its other
     paragraphs, `sampling.pool_text` texts): one of them that fits is drawn first, so that
-    the replacement belongs to the story ("the Ottoman Empire ... when the Crimean War broke
-    out", not "... when the Gulf War broke out"); else one of the whole bank."""
+    the replacement belongs to the story (`core/nearby.py`); else one of the whole bank."""
     sig = set(_significant(original)) if label == PERSON else set()
     # a place said with "the" gets one said with "the", and one without gets one without
     the_place = label in _THE_TYPES and _said_with_the(context, regions)

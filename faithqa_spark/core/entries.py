@@ -201,7 +201,8 @@ liberal labour nazi fascist marxist zionist bolshevik menshevik whig tory jacobi
 loyalist unionist nationalist""".split())
 # a language or a stage of one, not a people: "Standard German", "Middle English", "Koine
 # Greek", "West Germanic" ("Hasidic and Haredi groups" had become "Bernese German and Haredi
-# groups"); a qualifier of a language's stage or register, or a family word after a compass word
+# groups"); a qualifier of a language's stage or register, or a family word after a compass
+# word
 _LANGUAGE_FIRST = frozenset("""ancient middle old modern standard high low koine classical
 literary vulgar written spoken proto late early""".split())
 _LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
@@ -216,8 +217,9 @@ def norp_kind(text: str) -> str:
     nationality or an ethnic group ("Indian", "Javanese")."""
     ws = [w.rstrip(".,").lower() for w in words(text)]
     last = ws[-1].split("-")[-1]
-    if len(ws) > 1 and (ws[0] in _LANGUAGE_FIRST or is_language(text) or (
-            last in _LANGUAGE_FAMILIES and all(w.removesuffix("ern") in _COMPASS for w in ws[:-1]))):
+    family = last in _LANGUAGE_FAMILIES and all(w.removesuffix("ern") in _COMPASS
+                                                for w in ws[:-1])  # "Northern Germanic"
+    if len(ws) > 1 and (ws[0] in _LANGUAGE_FIRST or is_language(text) or family):
         return LANGUAGE
     single = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
     if last in _FAITH_WORDS or single in _FAITH_WORDS:
@@ -537,7 +539,8 @@ def counts_one(text: str) -> bool:
     singular, after any other number plural ("one hundred", "twenty-one", "21" are not
     one)."""
     ws = text.strip().lower().split()
-    return bool(ws) and ws[-1] in ("one", "1") and (len(ws) == 1 or ws[-2] not in _NOT_ONE_BEFORE)
+    return bool(ws) and ws[-1] in ("one", "1") and (
+        len(ws) == 1 or ws[-2] not in _NOT_ONE_BEFORE)
 
 
 def starts_with_article(text: str) -> bool:

@@ -6,8 +6,9 @@ to it: in the article on Houston, "skyscrapers built by real estate developer Ge
 Hines" becomes "... by Philip Johnson", an architect of that skyline, where the whole bank
 gave "Pablo Picasso"; in the one on Assam, "until the establishment of British rule in
 1838" becomes "Persian rule", where it gave "Ming Chinese rule". The context of the row
-itself never offers one (a candidate already in the context is refused). Sources whose records have no article (TriviaQA: each
-question brings its own evidence) draw from the whole bank alone.
+itself never offers one (a candidate already in the context is refused). Sources whose
+records have no article (TriviaQA: each question brings its own evidence) draw from the
+whole bank alone.
 
 Both runners build the same mapping, article -> type -> sorted texts (as the pools hold
 them, `sampling.pool_text`), from the distinct (article, type, text) of the bank mentions of
@@ -47,7 +48,8 @@ def article_of(row: Mapping[str, object]) -> str | None:
     return article_key(row.get(C.INPUT_FILE), row.get(C.RECORD_LOC))  # type: ignore[arg-type]
 
 
-def nearby_entities(mentions: Iterable[tuple[str, str, str]]) -> dict[str, dict[str, list[str]]]:
+def nearby_entities(mentions: Iterable[tuple[str, str, str]]
+                    ) -> dict[str, dict[str, list[str]]]:
     """The mapping from (article, entity type, bank text) triples, in any order and with
     repeats."""
     texts: dict[str, dict[str, set[str]]] = {}
