@@ -18,6 +18,7 @@ policy takes (every candidate is in the context) and needs no rule of its own.
 
 from __future__ import annotations
 
+import sys
 from typing import Iterable, Mapping, Sequence
 
 from faithqa_spark.core import fields as C
@@ -51,9 +52,14 @@ def article_of(row: Mapping[str, object]) -> str | None:
 def nearby_entities(mentions: Iterable[tuple[str, str, str]]
                     ) -> dict[str, dict[str, list[str]]]:
     """The mapping from (article, entity type, bank text) triples, in any order and with
-    repeats."""
+    repeats. A text that several articles name is one string object (interned), and
+    pickles (Spark's broadcast) once: the 155,017 (article, entity) pairs of SQuAD train's
+    442 articles pickle into 1.9 MB and take 7.5 MB in a worker (2.3 MB and 11.5 MB with a
+    string per pair), a few times the bank's own broadcast, and grow with the corpus as
+    the bank does."""
     texts: dict[str, dict[str, set[str]]] = {}
     for article, etype, text in mentions:
-        texts.setdefault(article, {}).setdefault(etype, set()).add(pool_text(etype, text))
+        texts.setdefault(article, {}).setdefault(etype, set()).add(
+            sys.intern(pool_text(etype, text)))
     return {a: {t: sorted(v) for t, v in sorted(by_type.items())}
             for a, by_type in sorted(texts.items())}
