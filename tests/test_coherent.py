@@ -711,6 +711,17 @@ def test_a_people_s_word_takes_a_people_s_word_and_a_faith_s_a_faith_s():
     assert entries.norp_kind("Americans") == entries.PEOPLE
 
 
+def test_a_ship_is_no_place():
+    ctx = ("The first of this class, USS Kelmar, is now in active service with another, USS "
+           "Tripoli, under construction, and nine more are planned for the next decade.")
+    o = run(ctx, "USS Tripoli", [("USS Tripoli", "GPE")], question="Which other carrier?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+    # nor drawn as one
+    assert not entries.well_formed("GPE", "USS Tripoli") and entries.well_formed("GPE", "Tripoli")
+    assert not entries.drawable("FAC", "HMS Victory")
+    assert entries.well_formed("ORG", "MS Word")  # no ship
+
+
 def test_a_language_s_name_takes_a_language_s_name():
     # "many Hasidic and Haredi groups" had become "many Standard German and Haredi groups"
     for language in ("Standard German", "Middle English", "Koine Greek", "West Germanic",

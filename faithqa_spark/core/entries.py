@@ -69,6 +69,13 @@ def words(text: str) -> list[str]:
     return text.split()
 
 
+# a ship's prefix: the name is a vessel's, whatever type NER gave it
+# ("MS Word" and "SMS" are no ships: left out)
+_SHIP_PREFIXES = frozenset({"USS", "HMS", "HMAS", "HMCS", "HMNZS", "RMS", "SS", "USNS", "INS",
+                            "HMT"})
+_SHIPLESS_TYPES = frozenset({"GPE", "LOC", "PERSON", "ORG", "FAC", "NORP"})
+
+
 def well_formed(etype: str, text: str) -> bool:
     """Whether a bank entry may be drawn by the coherent policy: no leading or trailing
     function word ("South the"), a capitalised proper name for name types with no digits in
@@ -107,6 +114,8 @@ def well_formed(etype: str, text: str) -> bool:
         return False
     if etype in ("GPE", "LOC", "NORP", "PERSON") and any(_GLUED_DIGIT.search(w) for w in body):
         return False  # "USD100" is no place
+    if etype in _SHIPLESS_TYPES and len(body) > 1 and body[0] in _SHIP_PREFIXES:
+        return False  # "USS Tripoli" is a ship, no place ("another, Hibernia, under construction")
     if etype == "PERSON":
         return _person_ok(body)
     if etype == "NORP":
