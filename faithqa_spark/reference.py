@@ -90,10 +90,11 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
         index = SamplingIndex.from_bank(bank.entities)
-        near = nearby_entities(
-            (article, m[C.ENTITY_TYPE], m[C.ENT_TEXT]) for r in ok
-            if (article := article_of(r)) is not None for m in mentions[r[C.CONTEXT_ID]]
-        ) if wanted(cfg.substitution.policy) else None
+        # each article's entities (core/nearby.py): once per (article, context), not per row
+        pairs = {(a, r[C.CONTEXT_ID]) for r in ok if (a := article_of(r)) is not None}
+        near = nearby_entities((a, m[C.ENTITY_TYPE], m[C.ENT_TEXT])
+                               for a, cid in pairs for m in mentions[cid]
+                               ) if wanted(cfg.substitution.policy) else None
         outcomes = [outcome_of(r, entities_from_records(entities[r[C.CONTEXT_ID]]), index,
                                cfg, prov, near) for r in ok]
         stages.done("process", f"{len(outcomes):,} rows matched, substituted and checked")

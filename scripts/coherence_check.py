@@ -62,6 +62,7 @@ def cmd_run(args: argparse.Namespace) -> None:
     from faithqa_spark.core.audit import AuditBounds, audit_row
     from faithqa_spark.core.audit_summary import audit_counts, audit_report, audit_table, audit_key
     from faithqa_spark.core.process import Provenance, entities_from_records, process_row
+    from faithqa_spark.core.nearby import article_of, nearby_entities, wanted
     from faithqa_spark.core.sampling import SamplingIndex
 
     cfg = load_config(args.config, args.set)
@@ -80,10 +81,12 @@ def cmd_run(args: argparse.Namespace) -> None:
     bank = bank_of(cfg)
     index = SamplingIndex.from_bank(bank.entities)
     prov = Provenance("check", cfg.config_hash, cache["model"])
+    # each article's entities, as the job's mapping: once per (article, context)
+    pairs = sorted({(a, r[C.CONTEXT_ID]) for r in rows if (a := article_of(r)) is not None})
+    near = nearby_entities((a, etype, text) for a, cid in pairs
+                           for etype, text in cbank.bank_mentions(ents[cid], cfg.bank)
+                           ) if wanted(cfg.substitution.policy) else {}
     t = time.time()
-    from faithqa_spark.core.nearby import article_of, nearby_entities
-    near = nearby_entities((a, t, text) for r in rows if (a := article_of(r)) is not None
-                           for t, text in cbank.bank_mentions(ents[r[C.CONTEXT_ID]], cfg.bank))
     outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov,
                             near.get(article_of(r)))
                 for r in rows]

@@ -19,6 +19,7 @@ SAMPLE = REPO / "faithqa_spark" / "sample"
 SAMPLE_SQUAD = SAMPLE / "squad_sample.json"
 SAMPLE_TRIVIAQA = SAMPLE / "triviaqa" / "qa" / "wikipedia-sample.json"
 
+
 @contextmanager
 def session_conf(spark: Any, settings: Mapping[str, str]) -> Iterator[None]:
     """Spark SQL settings for the block, each put back to its value before it. The session
