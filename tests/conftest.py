@@ -7,12 +7,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO = Path(__file__).resolve().parents[1]
 # the real data sets beside the checkout; FAITHQA_SHARED_DATA points elsewhere (a worktree
 # whose parent directory has no shared/)
 SHARED_DATA = Path(os.environ.get("FAITHQA_SHARED_DATA", REPO.parent / "shared" / "data"))
 SAMPLE = REPO / "faithqa_spark" / "sample"
+
+# Hypothesis draws the same examples on every run ("derandomize"), so a gate on main never
+# fails on a draw no earlier run made; HYPOTHESIS_PROFILE=explore draws fresh ones to hunt.
+settings.register_profile("gate", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gate"))
 
 # Spark's Python workers must run the same interpreter as the tests (the .venv one).
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)

@@ -163,6 +163,36 @@ def test_gender_of_the_context_is_kept():
     assert o[C.REASON] == reasons.NO_GENDER_MATCH
 
 
+@pytest.mark.skipif(not lexicon_available(), reason="first-name lexicon not installed")
+def test_the_names_own_gender_is_preferred_where_the_context_gives_none():
+    ctx = "Ada Quell founded the school in 1907 and taught there for years."  # no pronoun
+    for i in range(8):
+        o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON")], row_id=f"squad:n{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("Mary Jones", "Anna Kowalska", "Lena Hart")
+    # a preference, not a rule: with no woman's name in the bank, a man's is taken
+    men = SamplingIndex.from_bank({"PERSON": ["John Smith", "Pierre Dubois"]})
+    o = run(ctx, "Ada Quell", [("Ada Quell", "PERSON")], bank=men)
+    assert o[C.REPLACEMENT_ENTITY] in ("John Smith", "Pierre Dubois")
+
+
+@pytest.mark.skipif(not lexicon_available(), reason="first-name lexicon not installed")
+def test_a_given_name_said_alone_takes_a_given_name():
+    bank = SamplingIndex.from_bank({"PERSON": [
+        "John Smith", "Mary Jones", "Pierre Dubois", "Lena Hart", "Paul", "Susan", "Peter",
+        "Hart", "Roger Taylor", "Francis Drake", "Drake"]})
+    assert bank.given_only("Roger") and bank.given_only("Paul")
+    assert not bank.given_only("Drake")  # the surname of "Francis Drake"
+    assert not bank.given_only("Roger Taylor") and not bank.given_only("Hart")
+    ctx = "Brian told the fans that Roger and I get on much better these days."
+    found = replacements(ctx, "Roger", "PERSON", bank, "g", rows=8)
+    assert found <= {"Paul", "Peter"}  # a man's given name: never "John Smith and I"
+    # a surname said alone may still take a whole name
+    ctx = "The fleet sailed west under Drake, who took the port within a week."
+    found = replacements(ctx, "Drake", "PERSON", bank, "d", rows=8)
+    assert any(" " in f for f in found)
+
+
 def test_dates_keep_their_shape():
     ctx = "The old town of Brannick burned in 1907, and the new hall opened in March 1961."
     o = run(ctx, "1907", [("1907", "DATE"), ("March 1961", "DATE"), ("Brannick", "GPE")])

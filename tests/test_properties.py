@@ -55,6 +55,10 @@ def is_word(ch: str) -> bool:
     return WORD.match(ch) is not None
 
 
+def is_mark(ch: str) -> bool:
+    return unicodedata.category(ch)[0] == "M"
+
+
 def ci_equal(pattern_text: str, text: str) -> bool:
     """Equal under exactly the rules `occurrences` uses (re.IGNORECASE, char by char)."""
     return literal_pattern(pattern_text, False).fullmatch(text) is not None
@@ -142,6 +146,13 @@ def replacement_cannot_form_entity(entity: str, replacement: str) -> bool:
     if is_word(e[0]) and not is_word(r[0]):
         return False
     if is_word(e[-1]) and not is_word(r[-1]):
+        return False
+    # a combining mark next to an occurrence glues it to a word (`boundary_matches`): an
+    # entity that ends (starts) with one blocks an occurrence right after (before) it, and a
+    # replacement must block it too ("-\u0301-\u0301" with "." gives ".-\u0301": a new one)
+    if is_mark(e[-1]) and not is_mark(r[-1]):
+        return False
+    if is_mark(e[0]) and not is_mark(r[0]):
         return False
     return True
 

@@ -22,7 +22,7 @@ from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
                                       word_before)
-from faithqa_spark.core.sampling import ANY, SamplingIndex, draw
+from faithqa_spark.core.sampling import ANY, GIVEN, SamplingIndex, draw
 from faithqa_spark.core.text import boundary_matches, contains_ci
 
 PERSON = "PERSON"
@@ -288,17 +288,23 @@ def with_short_form(context: str, regions: list[Region], short: str) -> list[Reg
     return sorted(regions + extra)
 
 
-def pool_keys(original: str, label: str, gender: str | None) -> list[str]:
+def pool_keys(original: str, label: str, gender: str | None, *,
+              name_gender: str | None = None, given: bool = False) -> list[str]:
     """The pools a replacement of `original` is drawn from, in order (a looser one only when
     nothing of the first fits): same DATE / CARDINAL shape, same NORP form, acronym for
     acronym; for a person, a name of two parts where the original has two, of the gender
-    the context fixes (if it fixes one)."""
+    the context fixes (if it fixes one: a rule). Where the context fixes none, the gender of
+    the name itself (`name_gender`, "Zelda" never "Kim Il Sung") is a preference; a given
+    name said alone (`given`: "Roger and I") takes a given name first."""
     if label == PERSON:
         if not entries.well_formed(PERSON, original):
             raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
         size = entries.REGNAL if entries.is_regnal(original) else (
             ANY if entries.person_size(original) < 2 else "2")
-        return [f"{size}:{gender}" if gender else size]
+        g = gender or name_gender
+        keys = [f"{GIVEN}:{g}" if g else GIVEN] if given else []
+        keys.append(f"{size}:{g}" if g else size)
+        return keys if gender or not g else keys + [size]
     if not entries.well_formed(label, original):
         raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
     if label == "NORP" and namekinds.is_country(original):

@@ -152,22 +152,26 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
             regions = coh.with_short_form(context, regions, short)
         question = row[C.QUESTION]
         asks = coh.question_names(question, original, etype, short)
-        gender = None
+        gender = name_gender = None
+        given = False
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
             gender = pronoun_gender(context, person_mentions(context, original))
+            name_gender = None if gender else index.gender(original)
+            given = index.given_only(original)
         s = cfg.sampling
         draw = dict(seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
                     max_ratio=s.max_length_ratio, max_attempts=s.max_attempts,
                     present_year=cfg.substitution.present_year, nearby=nearby)
         replacement = coh.fit(context, original, etype, regions,
-                              coh.pool_keys(original, etype, gender), index, row[C.ID],
+                              coh.pool_keys(original, etype, gender, name_gender=name_gender,
+                                            given=given), index, row[C.ID],
                               question=question, **draw)
         if replacement is None:
             # which constraint left nothing: the gender, or the rest
             ungendered = gender and coh.fit(context, original, etype, regions,
-                                            coh.pool_keys(original, etype, None), index,
-                                            row[C.ID], question=question, **draw)
+                                            coh.pool_keys(original, etype, None, given=given),
+                                            index, row[C.ID], question=question, **draw)
             reason = reasons.NO_GENDER_MATCH if ungendered else reasons.NO_FITTING_REPLACEMENT
             return filtered(row, cfg, prov, reason, **ent_values)
         ent_values[C.REPLACEMENT_ENTITY] = replacement

@@ -8,10 +8,13 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from faithqa_spark.core import entries
+from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.hashing import draw_index
+from faithqa_spark.core.names import name_parts
 from faithqa_spark.core.text import boundary_matches, norm
 
 ANY = "*"  # the pool of every well-formed entry of a type
+GIVEN = "given"  # the pool of the one-word PERSON entries that are given names (`given_only`)
 
 Pool = tuple[Sequence[str], Sequence[int]]  # texts sorted by (length, text), their lengths
 
@@ -43,6 +46,7 @@ class SamplingIndex:
     _with_the: set[str] = field(default_factory=set, compare=False, repr=False)
     _members: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, compare=False,
                                                             repr=False)
+    _surnames: set[str] = field(default_factory=set, compare=False, repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -71,6 +75,20 @@ class SamplingIndex:
                                   if x[:4] in ("the ", "The "))
             self._with_the.add("")  # built, even when no entry has "the"
         return text in self._with_the
+
+    def given_only(self, text: str) -> bool:
+        """Whether a one-word PERSON text is a given name: one the first-name lexicon knows
+        that no name of two parts in the bank has as its surname ("Roger", "Ludwika",
+        "Madonna"; not "Roosevelt" or "Drake", said alone for "Franklin D. Roosevelt" or
+        "Francis Drake"). "Brian May told fans Roger and I ..." takes another given name,
+        never "Michael Jackson and I"."""
+        if " " in text.strip() or given_name_known(f"{text} X") is not True:
+            return False
+        if not self._surnames:  # built once per index (filled in place: the index is frozen)
+            self._surnames.update(name_parts(t).surname
+                                  for t in self.texts.get("PERSON") or () if " " in t)
+            self._surnames.add("")  # built, even when the bank has no such name
+        return text not in self._surnames
 
     def gender(self, text: str) -> str | None:
         """The gender of a PERSON entry: corpus votes first, else the first-name lexicon."""
@@ -103,10 +121,10 @@ class SamplingIndex:
         for text in texts:
             groups[ANY].append(text)
             keys = entries.fit_keys(entity_type, text)
-            key = keys[0]
             if entity_type == "PERSON":
+                keys += [GIVEN] if self.given_only(text) else []
                 g = self.gender(text)
-                keys += [f"{key}:{g}", f"{ANY}:{g}"] if g else []
+                keys += [f"{k}:{g}" for k in (*keys, ANY)] if g else []
             for k in keys:
                 groups.setdefault(k, []).append(text)
         return {k: _pool(v) for k, v in groups.items()}
