@@ -9,6 +9,8 @@ output must equal the Spark job's byte for byte; the tests compare them.
 
 from __future__ import annotations
 
+from collections import Counter
+
 if __name__ == "__main__":
     # before numpy and pyarrow are imported: NER runs faster single-threaded (threads.py)
     from faithqa_spark.threads import single_threaded_env
@@ -90,10 +92,11 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
         index = SamplingIndex.from_bank(bank.entities)
-        # each article's entities (core/nearby.py): once per (article, context), not per row
+        # each article's entities (core/nearby.py), each counted once per context of it
         pairs = {(a, r[C.CONTEXT_ID]) for r in ok if (a := article_of(r)) is not None}
-        near = nearby_entities((a, m[C.ENTITY_TYPE], m[C.ENT_TEXT])
-                               for a, cid in pairs for m in mentions[cid]
+        named = Counter((a, etype, text) for a, cid in pairs for etype, text in
+                        {(m[C.ENTITY_TYPE], m[C.ENT_TEXT]) for m in mentions[cid]})
+        near = nearby_entities((*k, n) for k, n in named.items()
                                ) if wanted(cfg.substitution.policy) else None
         outcomes = [outcome_of(r, entities_from_records(entities[r[C.CONTEXT_ID]]), index,
                                cfg, prov, near) for r in ok]

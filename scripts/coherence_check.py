@@ -83,8 +83,9 @@ def cmd_run(args: argparse.Namespace) -> None:
     prov = Provenance("check", cfg.config_hash, cache["model"])
     # each article's entities, as the job's mapping: once per (article, context)
     pairs = sorted({(a, r[C.CONTEXT_ID]) for r in rows if (a := article_of(r)) is not None})
-    near = nearby_entities((a, etype, text) for a, cid in pairs
-                           for etype, text in cbank.bank_mentions(ents[cid], cfg.bank)
+    named = Counter((a, *m) for a, cid in pairs
+                    for m in set(cbank.bank_mentions(ents[cid], cfg.bank)))
+    near = nearby_entities((*k, n) for k, n in named.items()
                            ) if wanted(cfg.substitution.policy) else {}
     t = time.time()
     outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov,

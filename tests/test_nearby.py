@@ -4,7 +4,8 @@ both runners build, and the preference itself."""
 from __future__ import annotations
 
 from faithqa_spark.core import fields as C
-from faithqa_spark.core.nearby import article_key, article_of, nearby_entities, wanted
+from faithqa_spark.core.nearby import (MAX_WEIGHT, article_key, article_of, nearby_entities,
+                                       wanted)
 from faithqa_spark.core.outcomes import outcome_of
 from faithqa_spark.core.sampling import SamplingIndex
 
@@ -32,16 +33,21 @@ def test_an_article_is_a_file_s_article_index():
     assert wanted("coherent") and not wanted("paper")
 
 
-def test_the_mapping_is_sorted_without_repeats_and_holds_pool_texts():
-    got = nearby_entities([("a#article=1", "PERSON", "Philip Johnson"),
-                           ("a#article=0", "DATE", "the 1990s"),
-                           ("a#article=1", "PERSON", "Ada Lovelace"),
-                           ("a#article=1", "PERSON", "Philip Johnson"),
-                           ("a#article=1", "ORG", "the Financial Times")])
-    assert got == {"a#article=0": {"DATE": ["1990s"]},
-                   "a#article=1": {"ORG": ["the Financial Times"],
-                                   "PERSON": ["Ada Lovelace", "Philip Johnson"]}}
-    assert list(got) == sorted(got)
+def test_the_mapping_is_sorted_holds_pool_texts_and_weighs_what_the_story_names_most():
+    got = nearby_entities([("a#article=1", "PERSON", "Philip Johnson", 2),
+                           ("a#article=0", "DATE", "the 1990s", 1),
+                           ("a#article=1", "PERSON", "Ada Lovelace", 1),
+                           ("a#article=1", "GPE", "France", 7),
+                           ("a#article=0", "DATE", "1990s", 1),
+                           ("a#article=1", "ORG", "the Financial Times", 1)])
+    # "the 1990s" and "1990s" are one pool text, named by two contexts; France by seven is
+    # listed MAX_WEIGHT times, no more
+    assert got == {"a#article=0": {"DATE": ["1990s", "1990s"]},
+                   "a#article=1": {"GPE": ["France"] * MAX_WEIGHT,
+                                   "ORG": ["the Financial Times"],
+                                   "PERSON": ["Ada Lovelace", "Philip Johnson",
+                                              "Philip Johnson"]}}
+    assert list(got) == sorted(got) and MAX_WEIGHT == 3
 
 
 def test_a_fitting_entity_of_the_article_is_drawn_first():

@@ -11,8 +11,9 @@ records have no article (TriviaQA: each question brings its own evidence) draw f
 whole bank alone.
 
 Both runners build the same mapping, article -> type -> sorted texts (as the pools hold
-them, `sampling.pool_text`), from the distinct (article, type, text) of the bank mentions of
-the article's contexts: `nearby_entities`. An article of one paragraph gives nothing the
+them, `sampling.pool_text`; a text the story names often listed up to MAX_WEIGHT times),
+from the bank mentions of the article's contexts, counted once per context:
+`nearby_entities`. An article of one paragraph gives nothing the
 policy takes (every candidate is in the context) and needs no rule of its own.
 """
 
@@ -49,17 +50,28 @@ def article_of(row: Mapping[str, object]) -> str | None:
     return article_key(row.get(C.INPUT_FILE), row.get(C.RECORD_LOC))  # type: ignore[arg-type]
 
 
-def nearby_entities(mentions: Iterable[tuple[str, str, str]]
+# A text named in more of the article's paragraphs is drawn more often, up to this many
+# times as often as one named once: "other than Russia in central Asia", in the article on
+# the British Empire, takes France or India (named throughout) before Nauru (named once), and
+# no single name of the story takes over its rows.
+MAX_WEIGHT = 3
+
+
+def nearby_entities(mentions: Iterable[tuple[str, str, str, int]]
                     ) -> dict[str, dict[str, list[str]]]:
-    """The mapping from (article, entity type, bank text) triples, in any order and with
-    repeats. A text that several articles name is one string object (interned), and
-    pickles (Spark's broadcast) once: the 155,017 (article, entity) pairs of SQuAD train's
-    442 articles pickle into 1.9 MB and take 7.5 MB in a worker (2.3 MB and 11.5 MB with a
-    string per pair), a few times the bank's own broadcast, and grow with the corpus as
-    the bank does."""
-    texts: dict[str, dict[str, set[str]]] = {}
-    for article, etype, text in mentions:
-        texts.setdefault(article, {}).setdefault(etype, set()).add(
-            sys.intern(pool_text(etype, text)))
-    return {a: {t: sorted(v) for t, v in sorted(by_type.items())}
-            for a, by_type in sorted(texts.items())}
+    """The mapping from (article, entity type, bank text, contexts of the article that name
+    it) in any order, a text once per article and type. Each pool text is listed as many
+    times as the article's contexts name it (summed over the bank texts it is made from), at
+    most MAX_WEIGHT: a uniform draw from the list favours what the story names most. A text
+    that several articles name is one string object (interned), and pickles (Spark's
+    broadcast) once: the 155,017 (article, entity) pairs of SQuAD train's 442 articles pickle
+    into about 2 MB and take about 8 MB in a worker, a few times the bank's own broadcast,
+    and grow with the corpus as the bank does."""
+    counts: dict[str, dict[str, dict[str, int]]] = {}
+    for article, etype, text, contexts in mentions:
+        by_text = counts.setdefault(article, {}).setdefault(etype, {})
+        key = sys.intern(pool_text(etype, text))
+        by_text[key] = by_text.get(key, 0) + contexts
+    return {a: {t: [x for x in sorted(v) for _ in range(min(v[x], MAX_WEIGHT))]
+                for t, v in sorted(by_type.items())}
+            for a, by_type in sorted(counts.items())}

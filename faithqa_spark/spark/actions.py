@@ -66,7 +66,7 @@ def broadcast_nearby(spark: SparkSession, qa_ok: DataFrame, ner_df: DataFrame,
     draws from them."""
     if not nearby.wanted(cfg.substitution.policy):
         return None
-    cols = (T.ARTICLE, C.ENTITY_TYPE, C.ENT_TEXT)
+    cols = (T.ARTICLE, C.ENTITY_TYPE, C.ENT_TEXT, "count")
     table = T.article_mentions(qa_ok, ner_df).toArrow()
     return spark.sparkContext.broadcast(nearby.nearby_entities(
         zip(*(table.column(c).to_pylist() for c in cols))))

@@ -112,14 +112,15 @@ def article_column() -> Column:
 
 
 def article_mentions(qa_ok: DataFrame, ner_df: DataFrame) -> DataFrame:
-    """(ARTICLE, entity_type, text), distinct: the bank mentions of the contexts of each
-    article (`core.nearby`)."""
+    """(ARTICLE, entity_type, text, count): the bank mentions of the contexts of each
+    article, with how many of its contexts name each (`core.nearby`)."""
     articles = (qa_ok.select(article_column().alias(ARTICLE), C.CONTEXT_ID)
                 .where(F.col(ARTICLE).isNotNull()).distinct())
     m = F.explode(C.BANK_MENTIONS).alias("m")
+    mention = (ARTICLE, f"m.{C.ENTITY_TYPE}", f"m.{C.ENT_TEXT}")
     return (articles.join(ner_df.select(C.CONTEXT_ID, C.BANK_MENTIONS), C.CONTEXT_ID)
-            .select(ARTICLE, m).select(ARTICLE, f"m.{C.ENTITY_TYPE}", f"m.{C.ENT_TEXT}")
-            .distinct())
+            .select(ARTICLE, C.CONTEXT_ID, m).select(C.CONTEXT_ID, *mention).distinct()
+            .groupBy(ARTICLE, C.ENTITY_TYPE, C.ENT_TEXT).count())
 
 
 def with_outcomes(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config, bank_bc: Any,
