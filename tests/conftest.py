@@ -73,3 +73,19 @@ def ruler_model(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("models") / "ruler"
     nlp.to_disk(path)
     return str(path)
+
+
+@pytest.fixture(scope="session")
+def reference_sample(tmp_path_factory) -> Path:
+    """The reference runner's output for the bundled sample (both sources, default config):
+    what every Spark run of the sample must equal, byte for byte (test_equivalence.py), and
+    so what a run that survived a fault must equal too (test_faults.py)."""
+    from faithqa_spark.config import load_config
+    from faithqa_spark.inputs import collect_inputs
+    from faithqa_spark.reference import run_reference
+
+    out = tmp_path_factory.mktemp("reference")
+    files = collect_inputs([str(SAMPLE / "squad_sample.json")],
+                           [str(SAMPLE / "triviaqa" / "qa" / "wikipedia-sample.json")])
+    run_reference(load_config(), files, out)
+    return out

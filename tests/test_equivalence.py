@@ -12,7 +12,6 @@ import pytest
 from faithqa_spark.config import load_config
 from faithqa_spark.inputs import collect_inputs
 from faithqa_spark.spark.job import build_dataset
-from faithqa_spark.reference import run_reference
 
 from helpers import (ALL_FILES, BANK_FILES, DATASET_FILES, SAMPLE_SQUAD, SAMPLE_TRIVIAQA,
                      assert_same_files, sample_args, session_conf, spark_submit)
@@ -21,11 +20,8 @@ pytestmark = pytest.mark.slow  # the real en_core_web_md model
 
 
 @pytest.fixture(scope="module")
-def reference_out(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("reference")
-    files = collect_inputs([str(SAMPLE_SQUAD)], [str(SAMPLE_TRIVIAQA)])
-    run_reference(load_config(), files, out)
-    return out
+def reference_out(reference_sample) -> Path:
+    return reference_sample
 
 
 def test_reference_output_is_complete(reference_out):
