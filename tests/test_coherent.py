@@ -1093,6 +1093,24 @@ def test_a_city_for_a_city_a_state_for_a_state():
     assert replacements(ctx, "Alaska", "GPE", gpe, "k") == {"Nevada"}
 
 
+def test_the_words_before_a_place_say_whether_it_is_a_city_or_a_state():
+    gpe = SamplingIndex.from_bank({"GPE": ["Cairo", "Geneva", "Nevada", "Kansas", "Peru"]})
+    # "Washington" is a state by its name; "downtown" makes it the city
+    ctx = "The National Archives Building in downtown Washington holds the census records."
+    assert replacements(ctx, "Washington", "GPE", gpe, "w") <= {"Cairo", "Geneva"}
+    ctx = "He was elected mayor of Washington after two terms on the council of the city."
+    assert replacements(ctx, "Washington", "GPE", gpe, "m") <= {"Cairo", "Geneva"}
+    ctx = "Most of the orchards of the State of Washington lie east of the Cascade range."
+    assert replacements(ctx, "Washington", "GPE", gpe, "s") <= {"Nevada", "Kansas"}
+    # no word says it: its own kind
+    ctx = "Most of the orchards of Washington lie east of the Cascade range, in dry valleys."
+    assert replacements(ctx, "Washington", "GPE", gpe, "n") <= {"Nevada", "Kansas"}
+    # a city with nothing of its kind in the bank still gets a place of its own kind
+    states = SamplingIndex.from_bank({"GPE": ["Nevada", "Kansas"]})
+    ctx = "The National Archives Building in downtown Washington holds the census records."
+    assert replacements(ctx, "Washington", "GPE", states, "f") <= {"Nevada", "Kansas"}
+
+
 def test_a_diocese_an_era_and_a_dash_joined_name():
     assert not entries.norp_word("Archdiocese") and entries.norp_word("Chinese")
     assert entries.fit_keys("DATE", "19th century")[0] != entries.fit_keys("DATE", "6th century AD")[0]

@@ -289,13 +289,15 @@ def with_short_form(context: str, regions: list[Region], short: str) -> list[Reg
 
 
 def pool_keys(original: str, label: str, gender: str | None, *,
-              name_gender: str | None = None, given: bool = False) -> list[str]:
+              name_gender: str | None = None, given: bool = False,
+              place: str | None = None) -> list[str]:
     """The pools a replacement of `original` is drawn from, in order (a looser one only when
     nothing of the first fits): same DATE / CARDINAL shape, same NORP form, acronym for
     acronym; for a person, a name of two parts where the original has two, of the gender
     the context fixes (if it fixes one: a rule). Where the context fixes none, the gender of
     the name itself (`name_gender`, "Zelda" never "Kim Il Sung") is a preference; a given
-    name said alone (`given`: "Roger and I") takes a given name first."""
+    name said alone (`given`: "Roger and I") takes a given name first. A place the context
+    says is a city or a state (`place`, `said_as`) takes one of that kind first."""
     if label == PERSON:
         if not entries.well_formed(PERSON, original):
             raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
@@ -309,7 +311,26 @@ def pool_keys(original: str, label: str, gender: str | None, *,
         raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
     if label == "NORP" and namekinds.is_country(original):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Tajikistan government": no people's word
-    return [k or ANY for k in entries.fit_keys(label, original)]
+    keys = [k or ANY for k in entries.fit_keys(label, original)]
+    if label == "GPE" and place and place not in keys and keys[0] != "country":
+        # "in downtown Washington" (a state by its name): a city first; a country's own
+        # name says nothing ("the State of Israel")
+        keys.insert(0, place)
+    return keys
+
+
+# the words right before a place that say which kind it is: "in downtown Washington", "the
+# mayor of the town of Rueil-Malmaison" name a city; "the State of Washington" a state
+_PLACE_CUE = re.compile(r"\b(?:(downtown|(?:city|town|village|mayor|suburbs?|outskirts) of)"
+                        r"|(state of))\s+$", re.IGNORECASE)
+
+
+def said_as(context: str, regions: list[Region]) -> str | None:
+    """"city" or "state" where the words before the mentions of a place say it is one (and
+    none says otherwise), else None."""
+    kinds = {"city" if m.group(1) else "state"
+             for s, _, _ in regions if (m := _PLACE_CUE.search(context, max(0, s - 24), s))}
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _said_with_the(context: str, regions: list[Region]) -> bool:

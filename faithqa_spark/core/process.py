@@ -165,7 +165,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
                     present_year=cfg.substitution.present_year, nearby=nearby)
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender, name_gender=name_gender,
-                                            given=given), index, row[C.ID],
+                                            given=given, place=coh.said_as(context, regions)),
+                              index, row[C.ID],
                               question=question, **draw)
         if replacement is None:
             # which constraint left nothing: the gender, or the rest
