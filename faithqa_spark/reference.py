@@ -9,8 +9,6 @@ output must equal the Spark job's byte for byte; the tests compare them.
 
 from __future__ import annotations
 
-from collections import Counter
-
 if __name__ == "__main__":
     # before numpy and pyarrow are imported: NER runs faster single-threaded (threads.py)
     from faithqa_spark.threads import single_threaded_env
@@ -33,7 +31,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.bank_build import (context_mentions, count_mentions,
                                            distinct_contexts, run_bank)
 from faithqa_spark.core.dedupe import mark_duplicates
-from faithqa_spark.core.nearby import article_of, nearby_entities, wanted
+from faithqa_spark.core.nearby import article_of, from_contexts, wanted
 from faithqa_spark.core.outcomes import (INPUT_KEYS, TALLY_KEYS, bounds_by_source, dataset_row,
                                          group_counts, leftover_row, outcome_of, placed, tally)
 from faithqa_spark.core.process import Provenance, entities_from_records
@@ -92,12 +90,11 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
         index = SamplingIndex.from_bank(bank.entities)
-        # each article's entities (core/nearby.py), each counted once per context of it
+        # each article's entities (core/nearby.py), once per (article, context), not per row
         pairs = {(a, r[C.CONTEXT_ID]) for r in ok if (a := article_of(r)) is not None}
-        named = Counter((a, etype, text) for a, cid in pairs for etype, text in
-                        {(m[C.ENTITY_TYPE], m[C.ENT_TEXT]) for m in mentions[cid]})
-        near = nearby_entities((*k, n) for k, n in named.items()
-                               ) if wanted(cfg.substitution.policy) else None
+        near = from_contexts(
+            (a, ((m[C.ENTITY_TYPE], m[C.ENT_TEXT]) for m in mentions[cid])) for a, cid in pairs
+        ) if wanted(cfg.substitution.policy) else None
         outcomes = [outcome_of(r, entities_from_records(entities[r[C.CONTEXT_ID]]), index,
                                cfg, prov, near) for r in ok]
         stages.done("process", f"{len(outcomes):,} rows matched, substituted and checked")

@@ -62,7 +62,7 @@ def cmd_run(args: argparse.Namespace) -> None:
     from faithqa_spark.core.audit import AuditBounds, audit_row
     from faithqa_spark.core.audit_summary import audit_counts, audit_report, audit_table, audit_key
     from faithqa_spark.core.process import Provenance, entities_from_records, process_row
-    from faithqa_spark.core.nearby import article_of, nearby_entities, wanted
+    from faithqa_spark.core.nearby import article_of, from_contexts, wanted
     from faithqa_spark.core.sampling import SamplingIndex
 
     cfg = load_config(args.config, args.set)
@@ -83,10 +83,8 @@ def cmd_run(args: argparse.Namespace) -> None:
     prov = Provenance("check", cfg.config_hash, cache["model"])
     # each article's entities, as the job's mapping: once per (article, context)
     pairs = sorted({(a, r[C.CONTEXT_ID]) for r in rows if (a := article_of(r)) is not None})
-    named = Counter((a, *m) for a, cid in pairs
-                    for m in set(cbank.bank_mentions(ents[cid], cfg.bank)))
-    near = nearby_entities((*k, n) for k, n in named.items()
-                           ) if wanted(cfg.substitution.policy) else {}
+    near = from_contexts((a, cbank.bank_mentions(ents[cid], cfg.bank)) for a, cid in pairs
+                         ) if wanted(cfg.substitution.policy) else {}
     t = time.time()
     outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov,
                             near.get(article_of(r)))

@@ -61,18 +61,12 @@ def spark():
 
 @pytest.fixture(scope="session")
 def ruler_model(tmp_path_factory) -> str:
-    """A blank English pipeline with an entity_ruler, saved to disk so Spark workers load it
-    by path exactly like a real model."""
-    import spacy
+    """A blank English pipeline with an entity_ruler of RULER_PATTERNS, saved to disk so
+    Spark workers load it by path exactly like a real model."""
+    from helpers import save_ruler
 
-    nlp = spacy.blank("en")
-    ruler = nlp.add_pipe("entity_ruler")
-    ruler.add_patterns([{"label": label, "pattern": text} for label, text in RULER_PATTERNS])
-    nlp.meta["name"] = "test_ruler"
-    nlp.meta["version"] = "0.0.1"
-    path = tmp_path_factory.mktemp("models") / "ruler"
-    nlp.to_disk(path)
-    return str(path)
+    return save_ruler(RULER_PATTERNS, tmp_path_factory.mktemp("models") / "ruler",
+                      "test_ruler")
 
 
 @pytest.fixture(scope="session")

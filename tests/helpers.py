@@ -8,7 +8,7 @@ import subprocess
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from faithqa_spark.core.exports import FILE_EXPORTS
 from faithqa_spark.core.fields import FILTERED, REJECTED, SPLITS
@@ -36,6 +36,19 @@ def session_conf(spark: Any, settings: Mapping[str, str]) -> Iterator[None]:
                 spark.conf.unset(k)
             else:
                 spark.conf.set(k, v)
+
+
+def save_ruler(patterns: Iterable[tuple[str, str]], dest: Path, name: str) -> str:
+    """A blank English pipeline whose entity_ruler has the (label, text) `patterns`, saved
+    to `dest` so that Spark workers load it by path exactly like a real model."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("entity_ruler").add_patterns(
+        [{"label": label, "pattern": text} for label, text in patterns])
+    nlp.meta["name"], nlp.meta["version"] = name, "0.0.1"
+    nlp.to_disk(dest)
+    return str(dest)
 
 
 def export_file(fmt: str, group: str) -> str:

@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from faithqa_spark.config import load_config
+from faithqa_spark.core import bank as cbank
 from faithqa_spark.core.training_exports import data_files_pattern
 
 from conftest import SHARED_DATA
-from helpers import DATASET_FILES, spark_submit
+from helpers import DATASET_FILES, save_ruler, spark_submit
 
 TRAIN = SHARED_DATA / "squad" / "train-v1.1.reconstructed.json"
 PAPER_BANK = SHARED_DATA.parent / "reference" / "paper_entity_bank"
@@ -28,19 +30,12 @@ pytestmark = [pytest.mark.slow,
 
 
 def bank_ruler(bank_dir: Path, dest: Path) -> str:
-    """A blank English pipeline whose entity_ruler has the capitalised or numeric texts of
-    a bank of the paper's format (one JSON list per type) as its patterns, saved to `dest`."""
-    import spacy
-
-    patterns = [{"label": f.stem, "pattern": text}
-                for f in sorted(bank_dir.glob("*.json")) if f.name != "summary.json"
-                for text in json.loads(f.read_text(encoding="utf-8"))
-                if text[:1].isupper() or text[:1].isdigit()]
-    nlp = spacy.blank("en")
-    nlp.add_pipe("entity_ruler").add_patterns(patterns)
-    nlp.meta["name"], nlp.meta["version"] = "bank_ruler", "0.0.1"
-    nlp.to_disk(dest)
-    return str(dest)
+    """A ruler whose patterns are the capitalised or numeric texts of a bank of the paper's
+    format (`core.bank.load`), saved to `dest`."""
+    bank = cbank.load(bank_dir, load_config().bank.types)
+    return save_ruler(((etype, text) for etype, texts in sorted(bank.entities.items())
+                       for text in texts if text[:1].isupper() or text[:1].isdigit()),
+                      dest, "bank_ruler")
 
 
 def test_squad_train_with_a_512m_driver(tmp_path):

@@ -20,6 +20,7 @@ policy takes (every candidate is in the context) and needs no rule of its own.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 from faithqa_spark.core import fields as C
@@ -75,3 +76,13 @@ def nearby_entities(mentions: Iterable[tuple[str, str, str, int]]
     return {a: {t: [x for x in sorted(v) for _ in range(min(v[x], MAX_WEIGHT))]
                 for t, v in sorted(by_type.items())}
             for a, by_type in sorted(counts.items())}
+
+
+def from_contexts(contexts: Iterable[tuple[str, Iterable[tuple[str, str]]]]
+                  ) -> dict[str, dict[str, list[str]]]:
+    """`nearby_entities` from (article, the (type, bank text) mentions of one of its
+    contexts), once per distinct (article, context): each text counted once per context
+    that names it, however often it names it (the Spark job: `transforms.article_mentions`)."""
+    named = Counter((article, etype, text) for article, mentions in contexts
+                    for etype, text in set(mentions))
+    return nearby_entities((*k, n) for k, n in named.items())

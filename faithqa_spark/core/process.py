@@ -154,6 +154,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         asks = coh.question_names(question, original, etype, short)
         gender = name_gender = None
         given = False
+        # the words before a place: a city or a state (core/coherent.py `said_as`)
+        place = coh.said_as(context, regions) if etype == "GPE" else None
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
             gender = pronoun_gender(context, person_mentions(context, original))
@@ -165,7 +167,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
                     present_year=cfg.substitution.present_year, nearby=nearby)
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender, name_gender=name_gender,
-                                            given=given, place=coh.said_as(context, regions)),
+                                            given=given, place=place),
                               index, row[C.ID],
                               question=question, **draw)
         if replacement is None:
