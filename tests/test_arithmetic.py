@@ -49,13 +49,56 @@ def test_the_parts_of_a_ratio_are_tied():
     ("67 tribes were counted in 2005", "67", None),
 ])
 def test_change_bound(context, amount, bound):
-    end = context.index(amount) + len(amount)
+    start = context.index(amount)
+    end = start + len(amount)
     assert arithmetic.change_bound(context, end) == bound
-    if bound:
+    limits = arithmetic.bounds(context, start, end)
+    if bound is None:
+        assert limits is None
+    else:
         above, below = str(int(bound[1]) + 1), str(int(bound[1]) - 1)
-        assert arithmetic.keeps_change(bound, above) is (bound[0] == ">")
-        assert arithmetic.keeps_change(bound, below) is (bound[0] == "<")
-        assert arithmetic.keeps_change(bound, "a dozen") is False
+        assert arithmetic.within(limits, above) is (bound[0] == ">")
+        assert arithmetic.within(limits, below) is (bound[0] == "<")
+        assert arithmetic.within(limits, str(int(bound[1]))) is False  # strictly
+        assert arithmetic.within(limits, "a dozen") is False
+
+
+RANKED = ("The largest towns are Carrow (391,906), Tellis (110,925), Brandmoor (98,850), "
+          "Lawdon (13,444) and Edfall (1,405). Ferrin (2,000) is smaller still.")
+
+
+@pytest.mark.parametrize("amount, limits", [
+    ("391,906", (110925.0, None)),  # the first of a falling list: above the second
+    ("110,925", (98850.0, 391906.0)),
+    ("13,444", (1405.0, 98850.0)),
+    ("1,405", (None, 13444.0)),  # the last: below the one before it
+    ("2,000", None),  # alone in its sentence
+])
+def test_a_ranked_list_keeps_its_order(amount, limits):
+    assert arithmetic.bounds(*at(RANKED, amount)) == limits
+
+
+def test_rank_needs_three_figures_in_order_and_skips_years():
+    unordered = "Tolls were raised in Arno (40), Bex (90) and Cray (60) that spring."
+    assert arithmetic.bounds(*at(unordered, "90")) is None
+    two = "Arno (40) and Bex (90) voted."
+    assert arithmetic.bounds(*at(two, "40")) is None
+    # the bracketed years are no figures of the list: 12, 30, 55 rise, the years do not count
+    years = "Arno (12), the fort (1820), Bex (30) and Cray (55) were rebuilt (1901)."
+    assert arithmetic.bounds(*at(years, "30")) == (12.0, 55.0)
+    shares = "Support fell from 61% to 48% and then 35% by the end of the decade."
+    assert arithmetic.bounds(*at(shares, "48%")) == (35.0, 61.0)
+
+
+def test_a_part_stays_below_its_whole():
+    ctx = "Most people are Christians (41%), particularly Catholics (33%). Muslims are 9%."
+    assert arithmetic.bounds(*at(ctx, "41%")) == (33.0, None)
+    assert arithmetic.bounds(*at(ctx, "33%")) == (None, 41.0)
+    assert arithmetic.within(arithmetic.bounds(*at(ctx, "41%")), "21%") is False
+    assert arithmetic.within(arithmetic.bounds(*at(ctx, "41%")), "52%") is True
+    assert arithmetic.bounds(*at(ctx, "9%")) is None  # another sentence
+    apart = "Christians (41%) live here; particularly in the north, Catholics (33%) do."
+    assert arithmetic.bounds(*at(apart, "41%")) is None  # a new clause: no part of it
 
 
 def test_a_part_or_the_total_of_a_sum_is_tied():

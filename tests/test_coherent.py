@@ -644,6 +644,24 @@ def test_a_figure_compared_with_another_keeps_the_direction_of_the_change():
     assert int(o[C.REPLACEMENT_ENTITY]) < 40
 
 
+def test_a_ranked_figure_keeps_its_rank_and_a_part_stays_below_its_whole():
+    bank = SamplingIndex.from_bank({"CARDINAL": ["12,500", "34,100", "45,900", "88,200",
+                                                 "97,300"],
+                                    "PERCENT": ["12%", "21%", "29%", "38%", "52%", "64%"]})
+    ctx = ("The largest towns are Carrow (98,850), Lawdon (43,444) and Edfall (11,405). "
+           "It has a port.")
+    spec = [("98,850", "CARDINAL"), ("43,444", "CARDINAL"), ("11,405", "CARDINAL")]
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d", "squad:e"):
+        o = run(ctx, "43,444", spec, bank=bank, row_id=rid)
+        assert_consistent(o)
+        assert 11405 < int(o[C.REPLACEMENT_ENTITY].replace(",", "")) < 98850
+    faith = "Most people are Christians (41%), particularly Catholics (33%). It is old."
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d", "squad:e"):
+        o = run(faith, "41%", [("41%", "PERCENT"), ("33%", "PERCENT")], bank=bank, row_id=rid)
+        assert_consistent(o)
+        assert int(o[C.REPLACEMENT_ENTITY].rstrip("%")) > 33
+
+
 @pytest.mark.skipif(not lexicon_available(), reason="gender-guesser not installed")
 def test_a_person_named_organisation_is_never_drawn():
     assert not entries.drawable("ORG", "Daniel-Henry Kahnweiler")

@@ -8,7 +8,8 @@ part or the total of a sum ("2,532 lines: 2,500 analog and 32 digital"); and a c
 the list that follows it ("two regions: Catalonia and Castile"); an operand of a worked
 equation ("1,411,200/128,000 = 11.025").
 Such an amount is not swapped (`tied`). An amount compared with another ("67 tribes, up
-from 40") is swapped for one on the same side of the other (`change_bound`).
+from 40"), one of a ranked list ("(391,906), (110,925), (98,850)") and a whole with its part
+("41%, particularly ... 33%") are swapped for one that keeps the comparison (`bounds`).
 """
 
 from __future__ import annotations
@@ -139,11 +140,94 @@ def change_bound(context: str, end: int) -> tuple[str, float] | None:
     return (">" if m.group(1).lower() in _UP else "<"), float(m.group(2).replace(",", ""))
 
 
-def keeps_change(bound: tuple[str, float] | None, candidate: str) -> bool:
-    """Whether `candidate` keeps the direction of the change (`change_bound`)."""
-    if bound is None:
+# an open interval (low, high) a replacement's value must lie in; None for no side
+Bounds = tuple[float | None, float | None]
+
+
+def _bound_of_change(context: str, end: int) -> Bounds | None:
+    change = change_bound(context, end)
+    if change is None:
+        return None
+    return (change[1], None) if change[0] == ">" else (None, change[1])
+
+
+# "Tulsa (391,906), Norman (110,925), Broken Arrow (98,850)": figures in brackets, and
+# percentages, are the kinds of figure a sentence lists and ranks
+_BRACKETED = re.compile(rf"\(\s*({_NUMBER})\s*\)")
+_A_YEAR = re.compile(r"(?:1\d{3}|20\d{2})")
+# "Christianity (41%), particularly Catholicism (33%)": the second is a part of the first
+_PART_OF = re.compile(r"\b(?:particularly|especially|including|mostly|mainly|chiefly|"
+                      r"predominantly|primarily|of which|of whom)\b", re.IGNORECASE)
+_MAX_PART_GAP = 80
+
+
+def _listed(context: str, start: int, end: int) -> tuple[list[tuple[int, int, float]], int] | None:
+    """The figures of the amount's kind in its sentence ((start, end, value) each: the
+    percentages, or the numbers alone in brackets but years) and the amount's place among
+    them, or None when the amount is of neither kind."""
+    a, b = _sentence(context, start, end)
+    for pattern in (_PERCENT, _BRACKETED):
+        found = [(m.start(1), m.end(1), float(m.group(1).replace(",", "")))
+                 for m in pattern.finditer(context, a, b) if not _A_YEAR.fullmatch(m.group(1))]
+        for i, (s, e, _) in enumerate(found):
+            if s < end and start < e:
+                return found, i
+    return None
+
+
+def _rank_bounds(figures: list[tuple[int, int, float]], i: int) -> Bounds | None:
+    """Three or more figures in strict order ("(391,906), (110,925), (98,850)"): the amount
+    stays between its neighbours, so that the order holds."""
+    values = [v for _, _, v in figures]
+    if len(values) < 3:
+        return None
+    steps = [y - x for x, y in zip(values, values[1:])]
+    if all(d > 0 for d in steps):
+        return (values[i - 1] if i > 0 else None, values[i + 1] if i + 1 < len(values) else None)
+    if all(d < 0 for d in steps):
+        return (values[i + 1] if i + 1 < len(values) else None, values[i - 1] if i > 0 else None)
+    return None
+
+
+def _part_bounds(context: str, figures: list[tuple[int, int, float]], i: int) -> Bounds:
+    """A figure followed by "particularly ... (33%)" is larger than that part; the part is
+    smaller than the figure before it."""
+    def part_of(j: int) -> bool:
+        gap = context[figures[j][1]:figures[j + 1][0]]
+        return len(gap) <= _MAX_PART_GAP and ";" not in gap and bool(_PART_OF.search(gap))
+    low = figures[i + 1][2] if i + 1 < len(figures) and part_of(i) else None
+    high = figures[i - 1][2] if i > 0 and part_of(i - 1) else None
+    return low, high
+
+
+def _tightest(*bounds: Bounds | None) -> Bounds | None:
+    lows = [b[0] for b in bounds if b is not None and b[0] is not None]
+    highs = [b[1] for b in bounds if b is not None and b[1] is not None]
+    if not lows and not highs:
+        return None
+    return (max(lows) if lows else None), (min(highs) if highs else None)
+
+
+def bounds(context: str, start: int, end: int) -> Bounds | None:
+    """What a replacement for the amount at [start, end) must stay above and below so that
+    the sentence stays true to itself: a change's direction ("67 tribes, up from 40"), a
+    ranked list's order ("Broken Arrow (98,850), Lawton (13,444), Edmond (81,405)" reads
+    wrong) and a part below its whole ("Christianity (41%), particularly Catholicism
+    (33%)"). None when nothing bounds it."""
+    listed = _listed(context, start, end)
+    ranked = part = None
+    if listed is not None:
+        figures, i = listed
+        ranked, part = _rank_bounds(figures, i), _part_bounds(context, figures, i)
+    return _tightest(_bound_of_change(context, end), ranked, part)
+
+
+def within(limits: Bounds | None, candidate: str) -> bool:
+    """Whether `candidate`'s value lies strictly inside `limits` (`bounds`)."""
+    if limits is None:
         return True
     v = value(candidate)
     if v is None:
         return False  # "up from 40" after a number in words: no telling, so no
-    return v > bound[1] if bound[0] == ">" else v < bound[1]
+    low, high = limits
+    return (low is None or v > low) and (high is None or v < high)

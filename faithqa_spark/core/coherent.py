@@ -444,8 +444,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # "at least eight districts" never "at least one districts": one is singular
     one = entries.counts_one(original) if label == "CARDINAL" else None
 
-    # "67 tribes, up from 40": the new figure stays above 40 (core/arithmetic.py)
-    change = (arithmetic.change_bound(context, regions[0][1])
+    # "67 tribes, up from 40": the new figure stays above 40; one of a ranked list keeps
+    # its rank (core/arithmetic.py)
+    amount = (arithmetic.bounds(context, regions[0][0], regions[0][1])
               if label in _AMOUNT_TYPES and len(regions) == 1 else None)
 
     # the question's month or year ("On what day in May ...?") stays in the date
@@ -478,7 +479,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if plural and not (_PLAIN_ACRONYM.fullmatch(cand) and not cand.endswith("S")):
             return False
-        if not arithmetic.keeps_change(change, cand):
+        if not arithmetic.within(amount, cand):
             return False
         if one is not None and entries.counts_one(cand) != one:
             return False
