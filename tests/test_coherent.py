@@ -607,6 +607,10 @@ def test_more_of_ner_s_errors_and_names_inside_names():
         assert not org_named_like_person("San Jose", "GPE", known)
         assert not person_shaped("San Jose", "GPE")
     assert name_class("National Rowing Act") == "law" and name_class("Mont Kelmar") == "mountain"
+    # "Peace of Amasya" (NER's LOC) is a treaty, never drawn for a region; a "Peace" at the
+    # end of a name is no head word
+    assert name_class("Peace of Amasya") == "treaty"
+    assert name_class("Institute for International Peace") == "edu"
     assert not entries.drawable("CARDINAL", "zero") and entries.drawable("CARDINAL", "six")
     assert not entries.drawable("PERSON", "Walter Kelm Park")
     ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."
@@ -670,6 +674,23 @@ def test_a_figure_compared_with_another_keeps_the_direction_of_the_change():
     down = ctx.replace("up from", "down from")
     o = run(down, "67", [("67", "CARDINAL"), ("40", "CARDINAL")], bank=bank)
     assert int(o[C.REPLACEMENT_ENTITY]) < 40
+
+
+def test_a_replacement_never_contains_another_name_of_the_context():
+    bank = SamplingIndex.from_bank({"GPE": ["Federal Republic of Germany", "Kingdom of Norway",
+                                            "Republic of Chile"]})
+    ctx = ("In August 1940, the Soviet Union suspended its deliveries. Germany was supposed "
+           "to have consulted with the Soviet Union first.")
+    spec = [("Soviet Union", "GPE"), ("Germany", "GPE")]
+    found = set()
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d", "squad:e", "squad:f"):
+        o = run(ctx, "Soviet Union", spec, bank=bank, row_id=rid)
+        assert_consistent(o)
+        found.add(o[C.REPLACEMENT_ENTITY])
+    assert found and "Federal Republic of Germany" not in found
+    from faithqa_spark.core.coherent import other_names
+    ents = entities(ctx, spec + [("Soviet", "NORP")])
+    assert other_names(ents, "Soviet Union") == ("Germany",)  # a part of the original: no
 
 
 def test_a_ranked_figure_keeps_its_rank_and_a_part_stays_below_its_whole():

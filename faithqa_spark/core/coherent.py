@@ -416,14 +416,17 @@ def question_name_parts(question: str, original: str, label: str) -> tuple[str, 
 def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
         index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
         max_ratio: float, max_attempts: int, present_year: int, question: str = "",
-        nearby: Mapping[str, Sequence[str]] | None = None) -> str | None:
+        nearby: Mapping[str, Sequence[str]] | None = None,
+        others: Sequence[str] = ()) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
     article of its own where the context puts one before the mention.
 
     `nearby` holds, per type, the bank's entities of the row's article (its other
     paragraphs, `sampling.pool_text` texts): one of them that fits is drawn first, so that
-    the replacement belongs to the story (`core/nearby.py`); else one of the whole bank."""
+    the replacement belongs to the story (`core/nearby.py`); else one of the whole bank.
+    `others` are the names of the context's other entities (`other_names`): a replacement
+    that contains one is refused."""
     sig = set(_significant(original)) if label == PERSON else set()
     # a place said with "the" gets one said with "the", and one without gets one without
     the_place = label in _THE_TYPES and _said_with_the(context, regions)
@@ -484,6 +487,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
+        if any(boundary_matches(cand, name) for name in others):
+            return False  # "Germany ... consulted with the Federal Republic of Germany"
         if stop_after and cand.endswith("."):
             return False  # "CSA.." 
         if has_short and (len(initials(cand)) < 2 or _ACRONYM_TEXT.fullmatch(cand)
@@ -546,6 +551,17 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                 if found is not None:
                     return found[0].upper() + found[1:] if capitalise else found
     return None
+
+
+def other_names(entities: Sequence[Entity], original: str) -> tuple[str, ...]:
+    """The names of the context's other entities: not the original, nor a part of it, nor a
+    name it is part of. A replacement that contains one reads as that one: "the Soviets
+    responded that Germany was supposed to have consulted with the Soviet Union" had become
+    "... with the Federal Republic of Germany"."""
+    return tuple(sorted({name for e in entities if e.label in _NAME_TYPES
+                         for name in [base_text(e.text, e.label)]
+                         if len(name) > 2 and not boundary_matches(original, name)
+                         and not boundary_matches(name, original)}))
 
 
 def _order(context: str, spans: list[tuple[int, int]], original: str, label: str,

@@ -214,6 +214,8 @@ def name_class(text: str) -> str:
         return "government"
     # the head of "National Memorial Cemetery of the Pacific" is the word before "of"
     head_of = ws[ws.index("of") - 1] if "of" in ws[1:] else ""
+    if head_of == "peace":
+        return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
     for w in (head_of, ws[-1], ws[0]) if ws else ():
         if w in _HEAD_OF:
             return _HEAD_OF[w]

@@ -166,7 +166,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         s = cfg.sampling
         draw = dict(seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
                     max_ratio=s.max_length_ratio, max_attempts=s.max_attempts,
-                    present_year=cfg.substitution.present_year, nearby=nearby)
+                    present_year=cfg.substitution.present_year, nearby=nearby,
+                    others=coh.other_names(entities, original))
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender, name_gender=name_gender,
                                             given=given, place=place),
