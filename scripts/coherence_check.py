@@ -110,6 +110,11 @@ def cmd_run(args: argparse.Namespace) -> None:
         Path(args.json).write_text(json.dumps(
             {o[C.ID]: {**{k: o[k] for k in C.DATASET_COLUMNS if k in o}, "audit": audits[o[C.ID]]}
              for o in ok}, ensure_ascii=False))
+    if args.filtered:
+        Path(args.filtered).write_text(json.dumps(
+            {o[C.ID]: {k: o.get(k) for k in (C.REASON, C.ENTITY_TYPE, C.ORIGINAL_ENTITY,
+                                              C.REPLACEMENT_ENTITY)}
+             for o in outcomes if o[C.STATUS] != C.OK}, ensure_ascii=False))
     if args.fails:
         for flag in args.fails.split(","):
             bad = [o for o in ok if audits[o[C.ID]].get(flag) is False][:args.show]
@@ -156,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--set", action="append", default=[], help="SECTION.KEY=VALUE override")
     r.add_argument("--bank", default=None, help="load this bank instead of building one")
     r.add_argument("--json", default=None, help="write the ok rows and their flags here")
+    r.add_argument("--filtered", default=None,
+                   help="write the filtered rows (reason, type, entity) here")
     r.add_argument("--fails", default=None, help="show rows failing these flags (comma list)")
     r.add_argument("--show", type=int, default=0, help="rows to show (seeded audit sample)")
     r.add_argument("--seed", type=int, default=42)

@@ -611,6 +611,10 @@ def test_more_of_ner_s_errors_and_names_inside_names():
     # end of a name is no head word
     assert name_class("Peace of Amasya") == "treaty"
     assert name_class("Institute for International Peace") == "edu"
+    # a newspaper, a station, a firm by the word their names end with
+    assert name_class("Ann Arbor Business Review") == name_class("Times of India") == "press"
+    assert name_class("BBC Radio") == "broadcast" and name_class("Lehman Brothers") == "company"
+    assert name_class("Mirror of Twilight") == "name"  # "Mirror" leads: no newspaper
     assert not entries.drawable("CARDINAL", "zero") and entries.drawable("CARDINAL", "six")
     assert not entries.drawable("PERSON", "Walter Kelm Park")
     ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."

@@ -83,7 +83,21 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "feast": "festival day holiday eve",
 }.items()}
 _HEAD_OF = {w: k for k, ws in _HEADS.items() for w in ws}
-HEAD_CLASSES = frozenset(_HEADS) | {"continent"}  # the name classes a head word gives
+# head words that say what a name is only at its end ("The New York Times", "Times of
+# India"; "Mirror of Twilight" is no newspaper, "Radio Free Europe" no station)
+_LAST_HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    # a newspaper for a newspaper: "the Ann Arbor Business Review" never "the National
+    # Register of Historic Places"
+    "press": "times post journal review herald tribune gazette magazine chronicle "
+             "newspaper observer telegraph guardian courier inquirer examiner weekly "
+             "bulletin digest informer news",
+    "broadcast": "radio television tv",
+    # a firm for a firm: "Red & White Securities" never "Real Madrid"
+    "company": "securities brothers railway railways railroad electronics airline",
+    "site": "hotel inn resort casino",
+}.items()}
+_LAST_HEAD_OF = {w: k for k, ws in _LAST_HEADS.items() for w in ws}
+HEAD_CLASSES = frozenset(_HEADS) | frozenset(_LAST_HEADS) | {"continent"}  # from head words
 
 
 # common and historical names of countries that the ISO list does not hold
@@ -221,6 +235,9 @@ def name_class(text: str) -> str:
             return _HEAD_OF[w]
         if w.endswith("s") and w[:-1] in _HEAD_OF and w != "states":
             return _HEAD_OF[w[:-1]]  # "Grand Lodges", "Royal Parks"
+    for w in (head_of, ws[-1]) if len(ws) > 1 else ():
+        if w in _LAST_HEAD_OF:
+            return _LAST_HEAD_OF[w]
     if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
         return "plural"
     return "name"
