@@ -697,6 +697,31 @@ def test_a_replacement_never_contains_another_name_of_the_context():
     assert other_names(ents, "Soviet Union") == ("Germany",)  # a part of the original: no
 
 
+def test_another_name_of_the_same_country_is_no_swap():
+    bank = SamplingIndex.from_bank({"GPE": ["Persia", "Pakistan"]})
+    ctx = "By 1974, the economy of Iran was experiencing inflation. Iran borrowed abroad."
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d"):
+        o = run(ctx, "Iran", [("Iran", "GPE")], bank=bank, row_id=rid)
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Pakistan"
+    from faithqa_spark.core.namekinds import country_code
+    assert country_code("Persia") == country_code("Islamic Republic of Iran") == "IRN"
+    assert country_code("Paris") is None
+
+
+def test_a_country_cut_short_and_half_a_number_are_refused():
+    bank = SamplingIndex.from_bank({"GPE": ["Peru", "Norway", "Chile"],
+                                    "CARDINAL": ["twenty", "ninety", "thirty"]})
+    ctx = "The islands lie east of the Federated States of Micronesia, as the Federated States say."
+    o = run(ctx, "Federated States", [("Federated States", "GPE")], bank=bank)
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME
+    ctx = "It is named for the seventy translators (seventy-two, in some versions)."
+    o = run(ctx, "seventy", [("seventy", "CARDINAL")], bank=bank)
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME
+    plain = "It is named for the seventy translators who worked apart."
+    assert_consistent(run(plain, "seventy", [("seventy", "CARDINAL")], bank=bank))
+
+
 def test_a_ranked_figure_keeps_its_rank_and_a_part_stays_below_its_whole():
     bank = SamplingIndex.from_bank({"CARDINAL": ["12,500", "34,100", "45,900", "88,200",
                                                  "97,300"],

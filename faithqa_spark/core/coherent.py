@@ -220,6 +220,11 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)
     if label in _AMOUNT_TYPES and any(arithmetic.tied(context, s, e) for s, e, _ in regions):
         raise Refused(reasons.TIED_FIGURE)
+    if label == "GPE" and any(_OF_NAME_AFTER.match(context, e) for _, e, _ in regions):
+        raise Refused(reasons.NAME_INSIDE_NAME)  # NER cut "the Federated States of Micronesia"
+    if any(_TENS_BEFORE.search(context, max(0, s - 9), s) or _UNITS_AFTER.match(context, e)
+           for s, e, _ in regions):
+        raise Refused(reasons.NAME_INSIDE_NAME)  # "seventy" in "seventy-two" is another number
     if label == "NORP" and any(_PERIOD_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Hellenistic period": an age, no people
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
@@ -260,6 +265,14 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
     if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
+
+
+# a country's name that goes on with "of ..." ("the United States of America"): NER cut it
+_OF_NAME_AFTER = re.compile(r" of (?:the )?[A-Z]")
+# a number word that is one half of a hyphenated number ("seventy-two", "twenty-five")
+_TENS_BEFORE = re.compile(r"(?i)\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$")
+_UNITS_AFTER = re.compile(r"(?i)-(?:one|two|three|four|five|six|seven|eight|nine|first|second|"
+                          r"third|fourth|fifth|sixth|seventh|eighth|ninth)\b")
 
 
 # the first words of holidays named after a weekday ("Good Friday", "Black Tuesday")
@@ -478,6 +491,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     amount = (arithmetic.bounds(context, regions[0][0], regions[0][1])
               if label in _AMOUNT_TYPES and len(regions) == 1 else None)
 
+    country = namekinds.country_code(original) if label == "GPE" else None
+
     # the question's month or year ("On what day in May ...?") stays in the date
     keep = question_date_parts(question, original, label)
     # the words of the name that the question names: kept where a replacement with them
@@ -487,6 +502,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
+        if country and namekinds.country_code(cand) == country:
+            return False  # "Persia" for "Iran" is the same country: nothing would change
         if any(boundary_matches(cand, name) for name in others):
             return False  # "Germany ... consulted with the Federal Republic of Germany"
         if stop_after and cand.endswith("."):

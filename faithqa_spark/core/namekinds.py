@@ -185,6 +185,41 @@ def place_kind(text: str) -> str | None:
     return None
 
 
+# other names of one country, that ISO 3166 does not give ("Persia" is Iran): a swap between
+# two of them changes nothing
+_COUNTRY_ALIASES = {
+    "persia": "IRN", "burma": "MMR", "siam": "THA", "ceylon": "LKA", "zaire": "COD",
+    "holland": "NLD", "the netherlands": "NLD", "britain": "GBR", "great britain": "GBR",
+    "england": "GBR", "the united kingdom": "GBR", "uk": "GBR", "u.k.": "GBR",
+    "america": "USA", "the united states": "USA", "us": "USA", "u.s.": "USA", "usa": "USA",
+    "u.s.a.": "USA", "united states of america": "USA", "russia": "RUS",
+    "soviet union": "SUN", "ussr": "SUN", "the soviet union": "SUN", "ivory coast": "CIV",
+    "cape verde": "CPV", "vatican city": "VAT", "vietnam": "VNM", "laos": "LAO",
+    "syria": "SYR", "bolivia": "BOL", "venezuela": "VEN", "tanzania": "TZA", "taiwan": "TWN",
+    "macedonia": "MKD", "moldova": "MDA", "czech republic": "CZE", "the philippines": "PHL",
+    "the bahamas": "BHS", "south korea": "KOR", "north korea": "PRK",
+}
+
+
+@lru_cache(maxsize=65536)
+def country_code(text: str) -> str | None:
+    """The ISO 3166 code of the country a name names ("Persia", "Iran" and "Islamic Republic
+    of Iran" -> "IRN"), or None for no country."""
+    import pycountry
+
+    low = text.strip().lower()
+    if low in _COUNTRY_ALIASES:
+        return _COUNTRY_ALIASES[low]
+    if not low or low not in _country_names():
+        return None
+    for table in (pycountry.countries, pycountry.historic_countries):
+        try:
+            return table.lookup(low).alpha_3
+        except LookupError:
+            continue
+    return None
+
+
 def is_country(text: str) -> bool:
     """Whether a place name is a country's (ISO 3166, current or historic, and common
     names such as "Britain", "Persia", "Soviet Union")."""
