@@ -33,11 +33,11 @@ from faithqa_spark.core.bank_build import (context_mentions, count_mentions,
 from faithqa_spark.core.dedupe import mark_duplicates
 from faithqa_spark.core.nearby import article_of, from_contexts, wanted
 from faithqa_spark.core.outcomes import (INPUT_KEYS, TALLY_KEYS, bounds_by_source, dataset_row,
-                                         group_counts, leftover_row, outcome_of, placed, tally)
+                                         group_counts, leftover_row, outcome_of, placed,
+                                         run_index, tally)
 from faithqa_spark.core.process import Provenance, entities_from_records
 from faithqa_spark.core.quality_report import DATASET, INPUT, partial_counts, quality_sections
 from faithqa_spark.core.report import build_report, ner_section
-from faithqa_spark.core.sampling import SamplingIndex
 from faithqa_spark.inputs import InputFile, reader_settings
 from faithqa_spark.local_outputs import (write_audit_and_analysis, write_bank, write_files,
                                          write_training)
@@ -89,12 +89,12 @@ def run_reference(cfg: Config, files: list[InputFile], output_dir: str | Path,
         stages.done("bank", f"{sum(bank.counts().values()):,} entities")
 
         prov = Provenance(PIPELINE_VERSION, cfg.config_hash, fner.model_id(nlp))
-        index = SamplingIndex.from_bank(bank.entities)
         # each article's entities (core/nearby.py), once per (article, context), not per row
         pairs = {(a, r[C.CONTEXT_ID]) for r in ok if (a := article_of(r)) is not None}
         near = from_contexts(
             (a, ((m[C.ENTITY_TYPE], m[C.ENT_TEXT]) for m in mentions[cid])) for a, cid in pairs
         ) if wanted(cfg.substitution.policy) else None
+        index = run_index(bank.entities, near)
         outcomes = [outcome_of(r, entities_from_records(entities[r[C.CONTEXT_ID]]), index,
                                cfg, prov, near) for r in ok]
         stages.done("process", f"{len(outcomes):,} rows matched, substituted and checked")

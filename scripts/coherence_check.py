@@ -61,6 +61,7 @@ def cmd_run(args: argparse.Namespace) -> None:
     from faithqa_spark.core import bank as cbank
     from faithqa_spark.core.audit import AuditBounds, audit_row
     from faithqa_spark.core.audit_summary import audit_counts, audit_report, audit_table, audit_key
+    from faithqa_spark.core.outcomes import run_index
     from faithqa_spark.core.process import Provenance, entities_from_records, process_row
     from faithqa_spark.core.nearby import article_of, from_contexts, wanted
     from faithqa_spark.core.sampling import SamplingIndex
@@ -79,12 +80,12 @@ def cmd_run(args: argparse.Namespace) -> None:
         return cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
 
     bank = bank_of(cfg)
-    index = SamplingIndex.from_bank(bank.entities)
     prov = Provenance("check", cfg.config_hash, cache["model"])
     # each article's entities, as the job's mapping: once per (article, context)
     pairs = sorted({(a, r[C.CONTEXT_ID]) for r in rows if (a := article_of(r)) is not None})
     near = from_contexts((a, cbank.bank_mentions(ents[cid], cfg.bank)) for a, cid in pairs
                          ) if wanted(cfg.substitution.policy) else {}
+    index = run_index(bank.entities, near)
     t = time.time()
     outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov,
                             near.get(article_of(r)))

@@ -4,18 +4,18 @@ both runners build, and the preference itself."""
 from __future__ import annotations
 
 from faithqa_spark.core import fields as C
-from faithqa_spark.core.nearby import (MAX_WEIGHT, article_key, article_of, nearby_entities,
-                                       wanted)
-from faithqa_spark.core.outcomes import outcome_of
+from faithqa_spark.core.nearby import (FAMOUS_ARTICLES, MAX_WEIGHT, article_key, article_of,
+                                       famous, nearby_entities, wanted)
+from faithqa_spark.core.outcomes import outcome_of, run_index
 from faithqa_spark.core.sampling import SamplingIndex
 
 from test_coherent import COHERENT, PAPER, PROV, assert_consistent, entities
 
 CTX = ("A succession of skyscrapers was built in the 1970s, many by real estate developer "
        "Gerald Hines, and the tallest of them opened downtown in 1982.")
-BANK = SamplingIndex.from_bank({"PERSON": [
-    "Gerald Hines", "Philip Johnson", "Pablo Picasso", "Marie Curie", "Oscar Wilde",
-    "Ada Lovelace", "Jane Austen", "Isaac Newton"]})
+PEOPLE = ["Gerald Hines", "Philip Johnson", "Pablo Picasso", "Marie Curie", "Oscar Wilde",
+          "Ada Lovelace", "Jane Austen", "Isaac Newton"]
+BANK = SamplingIndex.from_bank({"PERSON": PEOPLE})
 
 
 def row(i: int, loc: str = "article=4/paragraph=2/qa=0") -> dict:
@@ -91,3 +91,27 @@ def test_spark_s_article_column_is_the_core_s_key(spark):
     got = [r[0] for r in df.select(article_column()).collect()]
     assert got == [article_key(f, loc) for f, loc in rows]
     assert got[:3] == ["a.json#article=0", "s3a://b/a.json#article=12", "a.json#article=3"]
+
+
+def test_a_name_several_articles_name_is_drawn_from_the_bank_last():
+    near = {"f#article=1": {"PERSON": ["Isaac Newton", "Marie Curie"], "GPE": ["France"]},
+            "f#article=2": {"PERSON": ["Isaac Newton", "Isaac Newton", "Oscar Wilde"],
+                            "GPE": ["France"]},
+            "f#article=3": {"PERSON": ["Ada Lovelace"]}}
+    # famous: named by FAMOUS_ARTICLES articles (a repeat within one counts once); a place
+    # many stories name is no one's own and never famous
+    assert FAMOUS_ARTICLES == 2 and famous(near) == {"PERSON": frozenset({"Isaac Newton"})}
+    assert famous(None) == {}
+    ents = entities(CTX, [("Gerald Hines", "PERSON")])
+    index = run_index({"PERSON": PEOPLE}, near)  # the row's article 4 names no one
+    drawn = [outcome_of(row(i), ents, index, COHERENT, PROV, near)[C.REPLACEMENT_ENTITY]
+             for i in range(40)]
+    plain = [outcome_of(row(i), ents, BANK, COHERENT, PROV, near)[C.REPLACEMENT_ENTITY]
+             for i in range(40)]
+    assert "Isaac Newton" in plain and "Isaac Newton" not in drawn
+    assert set(drawn) == {"Philip Johnson", "Pablo Picasso", "Oscar Wilde"}  # men, as Gerald
+    # where only a famous name fits, it is drawn
+    only = run_index({"PERSON": ["Gerald Hines", "Isaac Newton"]}, near)
+    o = outcome_of(row(0), ents, only, COHERENT, PROV, near)
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Isaac Newton"

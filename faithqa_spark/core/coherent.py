@@ -560,8 +560,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     for test in tests:
         for etype, key in pools:
             local = nearby.get(etype) if nearby else None
-            for texts, lengths in ((index.nearby_pool(etype, key, local), index.pool(etype, key))
-                                   if local else (index.pool(etype, key),)):
+            whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
+            # the row's article, then the names of one story only, then the whole bank
+            pools_in_order = ([index.nearby_pool(etype, key, local)] if local else []) + (
+                [obscure, whole] if obscure is not whole else [whole])
+            for texts, lengths in pools_in_order:
                 found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
                              max_ratio=max_ratio, max_attempts=max_attempts, accept=test,
                              probe=PROBE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
 from faithqa_spark.core import entries
@@ -47,6 +47,11 @@ class SamplingIndex:
     _members: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, compare=False,
                                                             repr=False)
     _surnames: set[str] = field(default_factory=set, compare=False, repr=False)
+    # per type, the texts that several stories name (`core.nearby.famous`): drawn from the
+    # whole bank only when no other fits
+    famous: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    _obscure: dict[tuple[str, str], Pool] = field(default_factory=dict, init=False,
+                                                  compare=False, repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -100,6 +105,22 @@ class SamplingIndex:
         if pools is None:
             pools = self._pools[entity_type] = self._build_pools(entity_type)
         return pools.get(key, ((), ()))
+
+    def knowing_famous(self, famous: Mapping[str, frozenset[str]]) -> SamplingIndex:
+        """This index with `famous` (type -> texts), its pools shared."""
+        return replace(self, famous=famous)
+
+    def obscure_pool(self, entity_type: str, key: str) -> Pool:
+        """Pool `key` without the famous texts of its type: the same pool (the same object)
+        where the index knows none."""
+        famous = self.famous.get(entity_type)
+        if not famous:
+            return self.pool(entity_type, key)
+        found = self._obscure.get((entity_type, key))
+        if found is None:
+            found = self._obscure[(entity_type, key)] = _pool(
+                [t for t in self.pool(entity_type, key)[0] if t not in famous])
+        return found
 
     def nearby_pool(self, entity_type: str, key: str, nearby: Sequence[str]) -> Pool:
         """The entries of pool `key` among `nearby` (bank texts, as `pool_text` makes them:

@@ -18,7 +18,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.audit_summary import audit_key
 from faithqa_spark.core.bank_build import context_mentions
 from faithqa_spark.core.dedupe import mark_in_order
-from faithqa_spark.core.outcomes import outcome_of
+from faithqa_spark.core.outcomes import outcome_of, run_index
 from faithqa_spark.core.process import PASS_THROUGH, ROW_INPUT, Provenance, entities_from_records
 from faithqa_spark.core.quality_report import partial_counts
 from faithqa_spark.core.sampling import SamplingIndex
@@ -108,7 +108,7 @@ def mentions_task(cfg: Config) -> Task:
     return with_mentions
 
 
-_index_cache: dict[str, SamplingIndex] = {}
+_index_cache: dict[tuple[str, int | None], SamplingIndex] = {}
 
 
 def _as_type(array: pa.Array, type_: pa.DataType) -> pa.Array:
@@ -125,11 +125,13 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance,
     outcome_schema = arrow_schema(C.OUTCOME_FIELDS)
 
     def process(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        # One index per worker and bank: sorting the bank by length is not per-task work.
-        index = _index_cache.get(bank_key)
-        if index is None:
-            index = _index_cache[bank_key] = SamplingIndex.from_bank(bank_bc.value)
+        # One index per worker, bank and articles' mapping: sorting the bank by length is
+        # not per-task work (a worker may serve several jobs of one session)
         near = nearby_bc.value if nearby_bc is not None else None
+        key = (bank_key, nearby_bc.id if nearby_bc is not None else None)
+        index = _index_cache.get(key)
+        if index is None:
+            index = _index_cache[key] = run_index(bank_bc.value, near)
         for batch in batches:
             cols = {name: pylist(batch.column(name)) for name in ROW_INPUT}
             ids = pylist(batch.column(C.CONTEXT_ID))
