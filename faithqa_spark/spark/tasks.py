@@ -123,12 +123,14 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance,
     computed = [(name, arrow_type(kind)) for name, kind in C.OUTCOME_FIELDS
                 if name not in PASS_THROUGH]
     outcome_schema = arrow_schema(C.OUTCOME_FIELDS)
+    # the broadcast's id, read here on the driver (an executor's copy has none)
+    near_id = nearby_bc._jbroadcast.id() if nearby_bc is not None else None
 
     def process(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         # One index per worker, bank and articles' mapping: sorting the bank by length is
         # not per-task work (a worker may serve several jobs of one session)
         near = nearby_bc.value if nearby_bc is not None else None
-        key = (bank_key, nearby_bc.id if nearby_bc is not None else None)
+        key = (bank_key, near_id)
         index = _index_cache.get(key)
         if index is None:
             index = _index_cache[key] = run_index(bank_bc.value, near)
