@@ -19,6 +19,8 @@ policy takes (every candidate is in the context) and needs no rule of its own.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
@@ -111,3 +113,10 @@ def famous(near: Nearby | None) -> dict[str, frozenset[str]]:
                 seen.setdefault(etype, Counter()).update(set(texts))
     return {etype: frozenset(t for t, n in c.items() if n >= FAMOUS_ARTICLES)
             for etype, c in sorted(seen.items())}
+
+
+def fingerprint(near: Nearby) -> str:
+    """A digest of the mapping's content: what a worker keys its index on (with the bank's
+    `EntityBank.fingerprint`), so two jobs of one session never share a stale one."""
+    blob = json.dumps(near, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return hashlib.blake2b(blob, digest_size=16).hexdigest()

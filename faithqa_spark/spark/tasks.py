@@ -15,6 +15,7 @@ from faithqa_spark.arrow import (arrow_batch, arrow_batches, arrow_schema, arrow
                                  batch_rows, pylist)
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
+from faithqa_spark.core import nearby
 from faithqa_spark.core.audit_summary import audit_key
 from faithqa_spark.core.bank_build import context_mentions
 from faithqa_spark.core.dedupe import mark_in_order
@@ -108,7 +109,7 @@ def mentions_task(cfg: Config) -> Task:
     return with_mentions
 
 
-_index_cache: dict[tuple[str, int | None], SamplingIndex] = {}
+_index_cache: dict[tuple[str, str | None], SamplingIndex] = {}
 
 
 def _as_type(array: pa.Array, type_: pa.DataType) -> pa.Array:
@@ -123,14 +124,14 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance,
     computed = [(name, arrow_type(kind)) for name, kind in C.OUTCOME_FIELDS
                 if name not in PASS_THROUGH]
     outcome_schema = arrow_schema(C.OUTCOME_FIELDS)
-    # the broadcast's id, read here on the driver (an executor's copy has none)
-    near_id = nearby_bc._jbroadcast.id() if nearby_bc is not None else None
+    # the mapping's digest, taken here on the driver, where its value is at hand
+    near_key = nearby.fingerprint(nearby_bc.value) if nearby_bc is not None else None
 
     def process(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         # One index per worker, bank and articles' mapping: sorting the bank by length is
         # not per-task work (a worker may serve several jobs of one session)
         near = nearby_bc.value if nearby_bc is not None else None
-        key = (bank_key, near_id)
+        key = (bank_key, near_key)
         index = _index_cache.get(key)
         if index is None:
             index = _index_cache[key] = run_index(bank_bc.value, near)
