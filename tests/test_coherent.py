@@ -722,6 +722,31 @@ def test_a_country_cut_short_and_half_a_number_are_refused():
     assert_consistent(run(plain, "seventy", [("seventy", "CARDINAL")], bank=bank))
 
 
+def test_a_name_takes_one_with_its_head_noun_first():
+    from faithqa_spark.core.entries import HEAD, head_key
+    assert head_key("ORG", "American Psychiatric Association") == HEAD + "association"
+    assert head_key("ORG", "Bank of England") == head_key("ORG", "World Bank") == HEAD + "bank"
+    assert head_key("EVENT", "World War II") is None  # no noun at its end
+    assert head_key("ORG", "Apple") is None and head_key("WORK_OF_ART", "Pride and Joy") is None
+    # (the corpus says "the" before the association, as before the original)
+    bank = SamplingIndex.from_bank({"ORG": ["Council of Ministers", "Harbour Trust",
+                                            "American Dental Association", "Orvane Mills",
+                                            "the American Dental Association"]})
+    ctx = ("These include the American Psychiatric Association, American Psychological "
+           "Association, American Counseling Association and others.")
+    spec = [("American Psychiatric Association", "ORG"),
+            ("American Psychological Association", "ORG"),
+            ("American Counseling Association", "ORG")]
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d"):
+        o = run(ctx, "American Psychiatric Association", spec, bank=bank, row_id=rid)
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "American Dental Association"
+    # no name with its head noun: one of its kind, as before
+    alone = SamplingIndex.from_bank({"ORG": ["Council of Ministers", "Harbour Trust"]})
+    o = run(ctx, "American Psychiatric Association", spec, bank=alone)
+    assert_consistent(o)
+
+
 def test_a_ranked_figure_keeps_its_rank_and_a_part_stays_below_its_whole():
     bank = SamplingIndex.from_bank({"CARDINAL": ["12,500", "34,100", "45,900", "88,200",
                                                  "97,300"],

@@ -543,8 +543,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # name of that kind that NER typed otherwise ("Battle of Hastings", an EVENT) when its
     # own type has none that fits
     pools = [(label, key) for key in keys]
-    if label in _NAME_TYPES and keys and keys[0] in namekinds.HEAD_CLASSES:
-        pools += [(other, keys[0]) for other in _KIND_TYPES if other != label]
+    kind = next((k for k in keys if not k.startswith(entries.HEAD)), None)
+    if label in _NAME_TYPES and kind in namekinds.HEAD_CLASSES:
+        pools += [(other, kind) for other in _KIND_TYPES if other != label]
 
     def keeps_named(cand: str) -> bool:
         return all(boundary_matches(cand, part) for part in named)

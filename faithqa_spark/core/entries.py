@@ -262,10 +262,40 @@ MANY_WORDS = "name+"  # the fit key of an organisation's or building's name of 2
 _WORDS_COUNTED = frozenset({"ORG", "FAC"})
 
 
+# the prefix of the key of the names with one head noun (`head_key`)
+HEAD = "head:"
+# names whose head noun says what they are (a title's last word does not: WORK_OF_ART)
+_HEADED_TYPES = frozenset({"ORG", "FAC", "EVENT", "LAW", "PRODUCT", "LOC"})
+_HEAD_WORD = re.compile(r"[A-Z][a-z]{2,}")
+
+
+def head_key(etype: str, text: str) -> str | None:
+    """The key of the names with the same head noun, the word before "of" or else the last
+    ("American Psychiatric Association", "Bank of England" and "World Bank"): a name is
+    swapped for one with its head noun first ("... Psychological Association, American
+    Counseling Association" takes "American Dental Association", never "Council of
+    Ministers"), then for one of its kind. None for a name of one word, an acronym or a
+    head that is no noun ("World War II")."""
+    if etype not in _HEADED_TYPES:
+        return None
+    ws = words(text)
+    if len(ws) < 2:
+        return None
+    head = ws[ws.index("of") - 1] if "of" in ws[1:] else ws[-1]
+    return HEAD + head.lower() if _HEAD_WORD.fullmatch(head) else None
+
+
 def fit_keys(etype: str, text: str) -> list[str]:
-    """The fit key, then a looser one to fall back on when nothing fits the first: the same
-    shape and hedge without the century, unit or number kind; the same skeleton whatever
-    the numbers' magnitude. Both keep the audit's shape classes."""
+    """The key of the same head noun where the name has one (`head_key`), the fit key,
+    then a looser one to fall back on when nothing fits the first: the same shape and hedge
+    without the century, unit or number kind; the same skeleton whatever the numbers'
+    magnitude. All keep the audit's shape classes."""
+    head = head_key(etype, text)
+    keys = _fit_keys(etype, text)
+    return [head, *keys] if head else keys
+
+
+def _fit_keys(etype: str, text: str) -> list[str]:
     key = fit_key(etype, text)
     if key.startswith("~"):
         loose = "~" + _MAGNITUDE_RUN.sub("0", key[1:])
