@@ -727,6 +727,7 @@ def test_a_name_takes_one_with_its_head_noun_first():
     assert head_key("ORG", "American Psychiatric Association") == HEAD + "association"
     assert head_key("ORG", "Bank of England") == head_key("ORG", "World Bank") == HEAD + "bank"
     assert head_key("EVENT", "World War II") is None  # no noun at its end
+    assert head_key("LAW", "Order in Council") == HEAD + "order" != head_key("ORG", "Council")
     assert head_key("ORG", "Apple") is None and head_key("WORK_OF_ART", "Pride and Joy") is None
     # (the corpus says "the" before the association, as before the original)
     bank = SamplingIndex.from_bank({"ORG": ["Council of Ministers", "Harbour Trust",

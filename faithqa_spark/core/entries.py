@@ -267,10 +267,12 @@ HEAD = "head:"
 # names whose head noun says what they are (a title's last word does not: WORK_OF_ART)
 _HEADED_TYPES = frozenset({"ORG", "FAC", "EVENT", "LAW", "PRODUCT", "LOC"})
 _HEAD_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_HEAD_PREPOSITIONS = frozenset({"of", "in", "for", "on", "at"})
 
 
 def head_key(etype: str, text: str) -> str | None:
-    """The key of the names with the same head noun, the word before "of" or else the last
+    """The key of the names with the same head noun, the word before "of" (or "in", "for",
+    "on", "at") or else the last
     ("American Psychiatric Association", "Bank of England" and "World Bank"): a name is
     swapped for one with its head noun first ("... Psychological Association, American
     Counseling Association" takes "American Dental Association", never "Council of
@@ -281,7 +283,9 @@ def head_key(etype: str, text: str) -> str | None:
     ws = words(text)
     if len(ws) < 2:
         return None
-    head = ws[ws.index("of") - 1] if "of" in ws[1:] else ws[-1]
+    # the noun a preposition follows ("Order in Council", "Institute for Advanced Study")
+    at = next((i for i, w in enumerate(ws) if i and w in _HEAD_PREPOSITIONS), None)
+    head = ws[at - 1] if at else ws[-1]
     return HEAD + head.lower() if _HEAD_WORD.fullmatch(head) else None
 
 
