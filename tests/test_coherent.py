@@ -748,6 +748,19 @@ def test_a_name_takes_one_with_its_head_noun_first():
     assert_consistent(o)
 
 
+def test_a_word_made_from_the_name_refuses_the_row():
+    bank = SamplingIndex.from_bank({"NORP": ["Amish", "Lutheran", "Baptist"],
+                                    "PERSON": ["John Smith", "Olaf Berg"]})
+    ctx = "Protestantism is a faith that began with the Protestant Reformation in Europe."
+    o = run(ctx, "Protestant", [("Protestant", "NORP")], bank=bank)
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.DERIVED_WORD_LEFT
+    ctx = "Calvinist churches spread after Calvin wrote the Institutes."
+    o = run(ctx, "Calvin", [("Calvin", "PERSON")], bank=bank)
+    assert o[C.REASON] == reasons.DERIVED_WORD_LEFT
+    plain = "The Protestant Reformation began in Europe, and the Protestant churches grew."
+    assert_consistent(run(plain, "Protestant", [("Protestant", "NORP")], bank=bank))
+
+
 def test_a_ranked_figure_keeps_its_rank_and_a_part_stays_below_its_whole():
     bank = SamplingIndex.from_bank({"CARDINAL": ["12,500", "34,100", "45,900", "88,200",
                                                  "97,300"],

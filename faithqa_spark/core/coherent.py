@@ -220,6 +220,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)
     if label in _AMOUNT_TYPES and any(arithmetic.tied(context, s, e) for s, e, _ in regions):
         raise Refused(reasons.TIED_FIGURE)
+    if label in _NAME_TYPES and re.search(rf"\b{re.escape(original)}{_DERIVED}", context):
+        # "Protestantism ... originated with the Amish Reformation": the faith's, the
+        # teaching's or the follower's word made from the name would stay the old one's
+        raise Refused(reasons.DERIVED_WORD_LEFT)
     if label == "GPE" and any(_OF_NAME_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # NER cut "the Federated States of Micronesia"
     if any(_TENS_BEFORE.search(context, max(0, s - 9), s) or _UNITS_AFTER.match(context, e)
@@ -265,6 +269,11 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
     if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
+
+
+# the endings that make a faith, a teaching or its followers of a name ("Christianity",
+# "Calvinist", "Darwinism", "Titoism")
+_DERIVED = r"(?:ism|isms|ity|ianity|ist|ists|ite|ites)\b"
 
 
 # a country's name that goes on with "of ..." ("the United States of America"): NER cut it
