@@ -537,6 +537,11 @@ def test_a_place_ner_read_as_an_organisation_or_a_building_is_a_place():
     ctx = "In 1808, Sierra Leone was made a colony, and Sierra Leone grew."
     assert run(ctx, "Sierra Leone", [("Sierra Leone", "PERSON")],
                bank=bank)[C.ENTITY_TYPE] == "GPE"
+    # a country NER calls a LOC is a country; a continent stays a LOC
+    ctx = "Portugal found the Azores, Madeira, and Cape Verde. Cape Verde was empty."
+    assert run(ctx, "Cape Verde", [("Cape Verde", "LOC")], bank=bank)[C.ENTITY_TYPE] == "GPE"
+    ctx = "Explorers reached Antarctica late. Antarctica has no towns."
+    assert run(ctx, "Antarctica", [("Antarctica", "LOC")], bank=bank)[C.ENTITY_TYPE] == "LOC"
     # a town's name that is also a common word or a given name, a one-word country as a
     # person, an acronym, a name with a head word: NER's label stands
     for text, label in (("Paradise", "ORG"), ("Estrella", "ORG"), ("Jordan", "PERSON"),

@@ -115,3 +115,20 @@ def test_a_name_several_articles_name_is_drawn_from_the_bank_last():
     o = outcome_of(row(0), ents, only, COHERENT, PROV, near)
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] == "Isaac Newton"
+
+
+def test_a_famous_name_the_article_names_in_passing_is_not_its_story_s():
+    # both names are famous (two articles name them); the row's article names Newton in
+    # one paragraph (a passing mention) and Johnson in two (its story's)
+    near = {"s3a://b/train.json#article=4": {"PERSON": ["Isaac Newton", "Philip Johnson",
+                                                        "Philip Johnson"]},
+            "f#article=1": {"PERSON": ["Isaac Newton", "Philip Johnson"]}}
+    ents = entities(CTX, [("Gerald Hines", "PERSON")])
+    index = run_index({"PERSON": PEOPLE}, near)
+    drawn = {outcome_of(row(i), ents, index, COHERENT, PROV, near)[C.REPLACEMENT_ENTITY]
+             for i in range(12)}
+    assert drawn == {"Philip Johnson"}
+    # without the mapping's fame every name of the article is the story's
+    plain = {outcome_of(row(i), ents, BANK, COHERENT, PROV, near)[C.REPLACEMENT_ENTITY]
+             for i in range(12)}
+    assert plain == {"Isaac Newton", "Philip Johnson"}

@@ -12,6 +12,7 @@ form, article), `splice` the swap in, locate the answer span, and `verify` the r
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Mapping, Sequence
@@ -125,6 +126,9 @@ def _misread_place(text: str, label: str, types: Sequence[str]) -> bool:
     is also a word ("Paradise", "Meridian") or a given name ("Estrella", "Eusébio")."""
     if label == PERSON:
         return " " in text and namekinds.is_country(text)
+    if label == "LOC":
+        # "the Azores, Madeira, and Cape Verde" (NER's LOC): a country; a continent stays
+        return namekinds.is_country(text) and namekinds.name_class(text) != "continent"
     if label not in _PLACE_MISREAD:
         return False
     if namekinds.is_country(text):
@@ -570,17 +574,34 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     for test in tests:
         for etype, key in pools:
             local = nearby.get(etype) if nearby else None
-            whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
-            # the row's article, then the names of one story only, then the whole bank
-            pools_in_order = ([index.nearby_pool(etype, key, local)] if local else []) + (
-                [obscure, whole] if obscure is not whole else [whole])
-            for texts, lengths in pools_in_order:
+            for texts, lengths in _pools_in_order(index, etype, key, local):
                 found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
                              max_ratio=max_ratio, max_attempts=max_attempts, accept=test,
                              probe=PROBE)
                 if found is not None:
                     return found[0].upper() + found[1:] if capitalise else found
     return None
+
+
+def _pools_in_order(index: SamplingIndex, etype: str, key: str,
+                    local: Sequence[str] | None) -> list[tuple[Sequence[str], Sequence[int]]]:
+    """Where a replacement of pool `key` is drawn from, in order: the names of the row's
+    article (`local`, a name listed once per paragraph that names it) that belong to its
+    story, then the whole bank's names of one story; then the rest of the article's, then
+    the rest of the bank's. A famous name (`core.nearby.famous`) that the article names in
+    one paragraph only is a passing mention, not its story's: "R&B producer John Lennon"
+    (named once in the article on Beyoncé) reads wrong; Disraeli, named throughout the
+    article on Queen Victoria, is hers."""
+    whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
+    if not local:
+        return [obscure, whole] if obscure is not whole else [whole]
+    if obscure is whole:
+        return [index.nearby_pool(etype, key, local), whole]
+    famous = index.famous.get(etype) or frozenset()
+    times = Counter(local)
+    own = [t for t in local if t not in famous or times[t] > 1]
+    return [index.nearby_pool(etype, key, own), obscure, index.nearby_pool(etype, key, local),
+            whole]
 
 
 def other_names(entities: Sequence[Entity], original: str) -> tuple[str, ...]:
