@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons, shapes
 from faithqa_spark.core.bank import strip_possessive
@@ -224,7 +224,7 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)
     if label in _AMOUNT_TYPES and any(arithmetic.tied(context, s, e) for s, e, _ in regions):
         raise Refused(reasons.TIED_FIGURE)
-    if label in _NAME_TYPES and re.search(rf"\b{re.escape(original)}{_DERIVED}", context):
+    if label in _NAME_TYPES and _derived_word(context, original):
         # "Protestantism ... originated with the Amish Reformation": the faith's, the
         # teaching's or the follower's word made from the name would stay the old one's
         raise Refused(reasons.DERIVED_WORD_LEFT)
@@ -277,7 +277,19 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
 
 # the endings that make a faith, a teaching or its followers of a name ("Christianity",
 # "Calvinist", "Darwinism", "Titoism")
-_DERIVED = r"(?:ism|isms|ity|ianity|ist|ists|ite|ites)\b"
+_DERIVED = re.compile(r"(?:ism|isms|ity|ianity|ist|ists|ite|ites)\b")
+
+
+def _derived_word(context: str, original: str) -> bool:
+    """Whether the context holds a word made of `original` and one of `_DERIVED`'s endings
+    (one compiled pattern for every row: a pattern per name would miss re's cache)."""
+    at = context.find(original)
+    while at != -1:
+        if (at == 0 or not context[at - 1].isalnum()) and _DERIVED.match(
+                context, at + len(original)):
+            return True
+        at = context.find(original, at + 1)
+    return False
 
 
 # a country's name that goes on with "of ..." ("the United States of America"): NER cut it
@@ -505,6 +517,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
               if label in _AMOUNT_TYPES and len(regions) == 1 else None)
 
     country = namekinds.country_code(original) if label == "GPE" else None
+    others_folded = [(name, name.casefold()) for name in others]
 
     # the question's month or year ("On what day in May ...?") stays in the date
     keep = question_date_parts(question, original, label)
@@ -517,7 +530,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False  # an article of its own: "the the", "at The Pokémon Company"
         if country and namekinds.country_code(cand) == country:
             return False  # "Persia" for "Iran" is the same country: nothing would change
-        if any(boundary_matches(cand, name) for name in others):
+        folded = cand.casefold()  # a substring test first: the word match is the costly part
+        if any(low in folded and boundary_matches(cand, name) for name, low in others_folded):
             return False  # "Germany ... consulted with the Federal Republic of Germany"
         if stop_after and cand.endswith("."):
             return False  # "CSA.." 
@@ -584,7 +598,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
 
 def _pools_in_order(index: SamplingIndex, etype: str, key: str,
-                    local: Sequence[str] | None) -> list[tuple[Sequence[str], Sequence[int]]]:
+                    local: Sequence[str] | None) -> Iterator[tuple[Sequence[str], Sequence[int]]]:
     """Where a replacement of pool `key` is drawn from, in order: the names of the row's
     article (`local`, a name listed once per paragraph that names it) that belong to its
     story, then the whole bank's names of one story; then the rest of the article's, then
@@ -592,16 +606,23 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str,
     one paragraph only is a passing mention, not its story's: "R&B producer John Lennon"
     (named once in the article on Beyoncé) reads wrong; Disraeli, named throughout the
     article on Queen Victoria, is hers."""
+    # a generator: most rows take the first pool, and the others are never built
     whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
     if not local:
-        return [obscure, whole] if obscure is not whole else [whole]
+        if obscure is not whole:
+            yield obscure
+        yield whole
+        return
     if obscure is whole:
-        return [index.nearby_pool(etype, key, local), whole]
+        yield index.nearby_pool(etype, key, local)
+        yield whole
+        return
     famous = index.famous.get(etype) or frozenset()
     times = Counter(local)
-    own = [t for t in local if t not in famous or times[t] > 1]
-    return [index.nearby_pool(etype, key, own), obscure, index.nearby_pool(etype, key, local),
-            whole]
+    yield index.nearby_pool(etype, key, [t for t in local if t not in famous or times[t] > 1])
+    yield obscure
+    yield index.nearby_pool(etype, key, local)
+    yield whole
 
 
 def other_names(entities: Sequence[Entity], original: str) -> tuple[str, ...]:
@@ -609,10 +630,12 @@ def other_names(entities: Sequence[Entity], original: str) -> tuple[str, ...]:
     name it is part of. A replacement that contains one reads as that one: "the Soviets
     responded that Germany was supposed to have consulted with the Soviet Union" had become
     "... with the Federal Republic of Germany"."""
-    return tuple(sorted({name for e in entities if e.label in _NAME_TYPES
-                         for name in [base_text(e.text, e.label)]
-                         if len(name) > 2 and not boundary_matches(original, name)
-                         and not boundary_matches(name, original)}))
+    folded = original.casefold()
+    names = {base_text(e.text, e.label) for e in entities if e.label in _NAME_TYPES}
+    # a substring test first: the word match is the costly part
+    return tuple(sorted(name for name in names if len(name) > 2 and not (
+        name.casefold() in folded and boundary_matches(original, name)) and not (
+        folded in name.casefold() and boundary_matches(name, original))))
 
 
 def _order(context: str, spans: list[tuple[int, int]], original: str, label: str,
