@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -17,6 +16,7 @@ from faithqa_spark import fs
 from faithqa_spark.config import BankCfg
 from faithqa_spark.io import temp_dir
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.hashing import content_digest
 from faithqa_spark.errors import BankError
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|(?<=s)'|(?<=s)’)$")
@@ -32,8 +32,7 @@ class EntityBank:
     frequency: dict[str, dict[str, int]]
 
     def fingerprint(self) -> str:
-        blob = json.dumps(self.entities, sort_keys=True, ensure_ascii=False).encode("utf-8")
-        return hashlib.blake2b(blob, digest_size=16).hexdigest()
+        return content_digest(self.entities)
 
     def counts(self) -> dict[str, int]:
         return {t: len(v) for t, v in self.entities.items()}

@@ -5,6 +5,8 @@ executor, partitioning and process."""
 from __future__ import annotations
 
 import hashlib
+import json
+from typing import Any
 
 
 def stable_u64(seed: int, purpose: str, key: str, attempt: int = 0) -> int:
@@ -21,3 +23,10 @@ def split_key(seed: int, row_id: str) -> int:
 def draw_index(seed: int, row_id: str, attempt: int, n: int) -> int:
     """Index in [0, n) for a row's `attempt`-th draw from a sorted candidate list."""
     return stable_u64(seed, "draw", row_id, attempt) % n
+
+
+def content_digest(value: Any) -> str:
+    """A hex digest of a JSON-able value's content, whatever its dicts' order: what a
+    worker keys its cached bank index on (`EntityBank.fingerprint`, `nearby.fingerprint`)."""
+    blob = json.dumps(value, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return hashlib.blake2b(blob, digest_size=16).hexdigest()

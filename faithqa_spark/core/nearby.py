@@ -19,13 +19,12 @@ policy takes (every candidate is in the context) and needs no rule of its own.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sys
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 from faithqa_spark.core import fields as C
+from faithqa_spark.core.hashing import content_digest
 from faithqa_spark.core.sampling import pool_text
 
 Nearby = Mapping[str, Mapping[str, Sequence[str]]]  # article -> entity type -> texts
@@ -118,5 +117,4 @@ def famous(near: Nearby | None) -> dict[str, frozenset[str]]:
 def fingerprint(near: Nearby) -> str:
     """A digest of the mapping's content: what a worker keys its index on (with the bank's
     `EntityBank.fingerprint`), so two jobs of one session never share a stale one."""
-    blob = json.dumps(near, sort_keys=True, ensure_ascii=False).encode("utf-8")
-    return hashlib.blake2b(blob, digest_size=16).hexdigest()
+    return content_digest(near)
