@@ -64,3 +64,35 @@ def test_single_attempt_may_fail_when_original_drawn():
     bank = {"PERSON": ["Ann", "Bob"]}
     results = {choose("Ann", row=f"q{i}", attempts=1, bank=bank) for i in range(40)}
     assert results == {None, "Bob"}
+
+
+def test_probe_spreads_over_every_fitting_candidate():
+    # 100 candidates, of which only the ten 'fit-' ones are accepted; nine of them follow a
+    # long refused run. Stepping by one from the last refused draw had given the first
+    # fitting candidate after the run ('fit-0') to nearly every row; a stride of each row's
+    # own gives every fitting candidate to some rows.
+    from collections import Counter
+
+    from faithqa_spark.core.sampling import coprime_stride, draw
+
+    texts = sorted([f"no-{i:02d}" for i in range(90)] + [f"fit-{i}" for i in range(10)],
+                   key=lambda s: (len(s), s))
+    lengths = [len(s) for s in texts]
+    picks = Counter(draw(texts, lengths, "orig-x", f"row{i}", seed=42, min_ratio=0.1,
+                         max_ratio=10, max_attempts=1, accept=lambda c: c.startswith("fit-"),
+                         probe=200) for i in range(2000))
+    assert None not in picks and set(picks) == {f"fit-{i}" for i in range(10)}
+    assert max(picks.values()) < 3 * min(picks.values())
+    for n in (2, 3, 12, 97, 100):
+        for row in ("a", "b", "c"):
+            stride = coprime_stride(42, row, n)
+            assert {(5 + k * stride) % n for k in range(n)} == set(range(n))  # each once
+
+
+def test_probe_still_finds_a_single_fitting_candidate():
+    from faithqa_spark.core.sampling import draw
+
+    texts = [f"c{i:03d}" for i in range(500)]
+    found = draw(texts, [4] * 500, "orig", "row", seed=7, min_ratio=0.1, max_ratio=10,
+                 max_attempts=3, accept=lambda c: c == "c123", probe=500)
+    assert found == "c123"

@@ -9,7 +9,7 @@ from typing import Callable, Mapping, Sequence
 
 from faithqa_spark.core import entries
 from faithqa_spark.core.gender import given_name_known
-from faithqa_spark.core.hashing import draw_index
+from faithqa_spark.core.hashing import draw_index, stable_u64
 from faithqa_spark.core.names import name_parts
 from faithqa_spark.core.text import boundary_matches, norm
 
@@ -183,9 +183,13 @@ def draw(texts: Sequence[str], lengths: Sequence[int], original: str, row_id: st
     """The first of `max_attempts` deterministic draws from the candidates within the length
     ratio that does not overlap the original and that `accept` takes, or None.
 
-    With `probe`, when every draw was refused, the candidates after the last draw are tried
-    in order (wrapping around, at most `probe` of them): a rare fitting candidate is still
-    found, deterministically, where more random draws would most likely miss it.
+    With `probe`, when every draw was refused, other candidates are tried, each at most
+    once (at most `probe` of them): a rare fitting candidate is still found,
+    deterministically, where more random draws would most likely miss it. They are visited
+    from the last draw by a stride of the row's own, coprime to the number of candidates:
+    stepping by one had made the first fitting candidate after a long refused run of the
+    sorted list the answer of every row that reached it ("UN Command" replaced 160 SQuAD
+    train organisations, from "the Economist" to "the Rolling Stones").
     """
     lo, hi = length_window(lengths, len(original), min_ratio, max_ratio)
     if hi <= lo:
@@ -200,11 +204,22 @@ def draw(texts: Sequence[str], lengths: Sequence[int], original: str, row_id: st
         i = draw_index(seed, row_id, attempt, n)
         if ok(texts[lo + i]):
             return texts[lo + i]
-    for step in range(1, min(probe, n)):
-        cand = texts[lo + (i + step) % n]
-        if ok(cand):
-            return cand
+    if probe and n > 1:
+        stride = coprime_stride(seed, row_id, n)
+        for step in range(1, min(probe, n)):
+            cand = texts[lo + (i + step * stride) % n]
+            if ok(cand):
+                return cand
     return None
+
+
+def coprime_stride(seed: int, row_id: str, n: int) -> int:
+    """A step in [1, n) coprime to `n`, drawn for the row: stepping by it from any index
+    visits all `n` candidates once each, in an order of the row's own."""
+    stride = 1 + stable_u64(seed, "stride", row_id) % (n - 1)
+    while math.gcd(stride, n) != 1:
+        stride = stride % (n - 1) + 1  # the next step up, wrapping to 1 (gcd 1 always)
+    return stride
 
 
 def choose_replacement(
