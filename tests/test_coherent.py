@@ -731,7 +731,9 @@ def test_a_name_takes_one_with_its_head_noun_first():
     from faithqa_spark.core.entries import HEAD, head_key
     assert head_key("ORG", "American Psychiatric Association") == HEAD + "association"
     assert head_key("ORG", "Bank of England") == head_key("ORG", "World Bank") == HEAD + "bank"
-    assert head_key("EVENT", "World War II") is None  # no noun at its end
+    # a numbered name's head is the word before its number
+    assert head_key("EVENT", "World War II") == head_key("EVENT", "World War Two") == HEAD + "war"
+    assert head_key("EVENT", "Operation Overlord") == HEAD + "overlord"
     assert head_key("LAW", "Order in Council") == HEAD + "order" != head_key("ORG", "Council")
     assert head_key("ORG", "Apple") is None and head_key("WORK_OF_ART", "Pride and Joy") is None
     # (the corpus says "the" before the association, as before the original)
@@ -1270,3 +1272,61 @@ def test_an_event_at_the_tail_of_a_longer_name_is_refused():
     o = run(ctx, "World Cup", [("World Cup", "EVENT")], bank=events,
             answer_start=ctx.index("World Cup"), question="What comes first?")
     assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME
+
+
+def test_a_country_takes_one_of_its_continent_first():
+    from faithqa_spark.core.entries import fit_keys
+    from faithqa_spark.core.namekinds import continent
+    assert continent("France") == continent("England") == "EU"
+    assert continent("Persia") == "AS" and continent("Soviet Union") is None
+    assert continent("Paris") is None  # no country
+    # "the United States" takes one said with "the" from anywhere: few continents have two
+    assert fit_keys("GPE", "United States") == ["country"]
+    bank = SamplingIndex.from_bank({"GPE": ["Australia", "Brazil", "Italy", "Japan", "Canada"]})
+    ctx = ("France and Spain then entered the war against Great Britain as allies of the "
+           "United States. The Netherlands later joined France.")
+    spec = [("France", "GPE"), ("Spain", "GPE"), ("Great Britain", "GPE"),
+            ("United States", "GPE"), ("Netherlands", "GPE")]
+    got = set()
+    for i in range(8):
+        o = run(ctx, "France", spec, bank=bank, row_id=f"squad:eu{i}",
+                question="What two European countries entered the war?")
+        assert_consistent(o)
+        got.add(o[C.REPLACEMENT_ENTITY])
+    assert got == {"Italy"}  # the only other European country of the bank
+    # with none of its continent, another country still fits
+    bank = SamplingIndex.from_bank({"GPE": ["Australia", "Japan"]})
+    o = run(ctx, "France", spec, bank=bank, row_id="squad:eu")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("Australia", "Japan")
+
+
+def test_a_numbered_event_is_of_its_head_word_kind_and_a_bare_number_name_is_junk():
+    from faithqa_spark.core.entries import drawable
+    from faithqa_spark.core.namekinds import name_class, numeral
+    assert numeral("II") and numeral("4") and numeral("Two") and not numeral("War")
+    assert name_class("World War II") == name_class("Korean War") == "conflict"
+    assert name_class("Super Bowl 50") == "contest"
+    # NER's events that are a word and a number: never drawn
+    assert not drawable("EVENT", "World Three") and not drawable("EVENT", "Game 4")
+    assert drawable("EVENT", "World War II") and drawable("EVENT", "Korean War")
+    bank = SamplingIndex.from_bank({"EVENT": ["World Three", "New Year's Day", "Korean War",
+                                              "Crimean War"]})
+    ctx = "When the Falklands War broke out, the navy was ready. The Falklands War ended soon."
+    got = {run(ctx, "Falklands War", [("Falklands War", "EVENT")], bank=bank,
+               row_id=f"squad:w{i}")[C.REPLACEMENT_ENTITY] for i in range(6)}
+    assert got <= {"Korean War", "Crimean War"} and got
+
+
+def test_a_possessive_before_an_organisation_reads_as_the():
+    bank = SamplingIndex.from_bank({"ORG": ["Department of Education", "Order Sons",
+                                            "the Department of Education"]})
+    ctx = ("The state manages all water in Arizona through its Arizona Department of Water "
+           "Resources. The Arizona Department of Water Resources sets quotas.")
+    for i in range(4):
+        o = run(ctx, "Arizona Department of Water Resources",
+                [("Arizona Department of Water Resources", "ORG")], bank=bank,
+                row_id=f"squad:dw{i}")
+        assert_consistent(o)
+        # "through its Order Sons" had been drawn: without "the", no "X of Y" was allowed
+        assert o[C.REPLACEMENT_ENTITY] == "Department of Education"

