@@ -1330,3 +1330,23 @@ def test_a_possessive_before_an_organisation_reads_as_the():
         assert_consistent(o)
         # "through its Order Sons" had been drawn: without "the", no "X of Y" was allowed
         assert o[C.REPLACEMENT_ENTITY] == "Department of Education"
+
+
+def test_a_pope_is_swapped_for_a_pope_and_a_king_for_a_king():
+    from faithqa_spark.core.entries import fit_key, regnal_key
+    assert regnal_key("Pius XII") == regnal_key("John Paul II") == regnal_key("John XXIII") \
+        == regnal_key("Leo XIII") == "regnal:pope"
+    # names both take: a pope's from the number on which only popes had them
+    assert regnal_key("John III") == regnal_key("Paul I") == regnal_key("Henry II") == "regnal"
+    assert fit_key("PERSON", "Innocent III") == "regnal:pope"
+    bank = SamplingIndex.from_bank({"PERSON": ["Innocent III", "Gregory XIII", "Louis XVIII",
+                                               "Edward III", "Honorius III"]})
+    ctx = ("John's father, Henry II, had forced William the Lion to swear fealty to him. "
+           "Henry II died in 1189.")
+    kings = {run(ctx, "Henry II", [("Henry II", "PERSON"), ("William the Lion", "PERSON")],
+                 bank=bank, row_id=f"squad:k{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    assert kings == {"Louis XVIII", "Edward III"}
+    ctx = "Pope Pius IX convened the council. Pius IX died in 1878."
+    popes = {run(ctx, "Pius IX", [("Pius IX", "PERSON")], bank=bank,
+                 row_id=f"squad:p{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    assert popes <= {"Innocent III", "Gregory XIII", "Honorius III"} and popes

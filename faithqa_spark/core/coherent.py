@@ -365,7 +365,7 @@ def pool_keys(original: str, label: str, gender: str | None, *,
     if label == PERSON:
         if not entries.well_formed(PERSON, original):
             raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
-        size = entries.REGNAL if entries.is_regnal(original) else (
+        size = entries.regnal_key(original) if entries.is_regnal(original) else (
             ANY if entries.person_size(original) < 2 else "2")
         g = gender or name_gender
         keys = [f"{GIVEN}:{g}" if g else GIVEN] if given else []

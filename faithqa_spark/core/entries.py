@@ -250,6 +250,40 @@ def is_regnal(text: str) -> bool:
     return len(ws) >= 2 and bool(_ROMAN.fullmatch(ws[-1]))
 
 
+# names that only popes take with a number ("Pius XII", "Innocent III"): a pope is swapped
+# for a pope and a king for a king ("John's father, Henry II" had become "Innocent III")
+_PAPAL_NAMES = frozenset("""pius innocent gregory honorius urban clement sixtus boniface
+benedict celestine callixtus calixtus gelasius sylvester pelagius paschal damasus eugenius
+martin julius marcellus adrian anacletus hormisdas""".split())
+POPE = "pope"
+
+
+def regnal_key(text: str) -> str:
+    """The fit key of a regnal name: a pope's ("Pius XII", "John Paul II", "Pope John
+    XXIII") or a monarch's."""
+    ws = [w.lower() for w in words(text)]
+    if ws and ws[0] == POPE:
+        return f"{REGNAL}:{POPE}"
+    papal = ws[0] in _PAPAL_NAMES or ws[:2] == ["john", "paul"] or (
+        len(ws) == 2 and _roman_value(ws[1]) >= _PAPAL_FROM.get(ws[0], 99))
+    return f"{REGNAL}:{POPE}" if papal else REGNAL
+
+
+# names popes and monarchs share, from the number on which only a pope has them ("John
+# XXIII", "Paul VI", "Leo XIII"; King John VI of Portugal, Tsar Paul I, Emperor Leo VI)
+_PAPAL_FROM = {"john": 7, "paul": 2, "leo": 9, "alexander": 4, "nicholas": 3, "felix": 1}
+_ROMAN_DIGITS = {"i": 1, "v": 5, "x": 10}
+
+
+def _roman_value(numeral: str) -> int:
+    """The value of a roman numeral of I, V and X ("xxiii" -> 23); 0 for anything else."""
+    if not _ROMAN.fullmatch(numeral.upper()):
+        return 0
+    values = [_ROMAN_DIGITS[c] for c in numeral.lower()]
+    return sum(-v if i + 1 < len(values) and values[i + 1] > v else v
+               for i, v in enumerate(values))
+
+
 def person_size(text: str) -> int:
     """How many significant name parts (given names and surname) a PERSON name has, capped
     at 2: a one-part name ("Plato") or a name with a first name and a surname."""
@@ -390,7 +424,7 @@ def fit_key(etype: str, text: str) -> str:
             return MANY_WORDS  # "London Stock Exchange" is no "Hymenoptera"
         return kind
     if etype == "PERSON":
-        return REGNAL if is_regnal(text) else str(person_size(text))
+        return regnal_key(text) if is_regnal(text) else str(person_size(text))
     return ""
 
 
