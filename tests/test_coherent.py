@@ -1350,3 +1350,21 @@ def test_a_pope_is_swapped_for_a_pope_and_a_king_for_a_king():
     popes = {run(ctx, "Pius IX", [("Pius IX", "PERSON")], bank=bank,
                  row_id=f"squad:p{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
     assert popes <= {"Innocent III", "Gregory XIII", "Honorius III"} and popes
+
+
+def test_an_answer_that_is_a_part_of_a_date_or_figure_is_that_part_of_the_replacement():
+    from faithqa_spark.core.coherent import part_after
+    assert part_after("April 1879", "September 1876", 6, 10) == (10, 14)  # the year
+    assert part_after("11 August", "7 July", 3, 9) == (2, 6)  # the month
+    assert part_after("early June 2012", "late July 2011", 6, 15) == (5, 14)
+    assert part_after("April 1879", "1876", 6, 10) is None  # they do not line up
+    assert part_after("April 1879", "September 1876", 7, 10) is None  # not whole words
+    bank = SamplingIndex.from_bank({"DATE": ["September 1876", "May 1865"]})
+    ctx = "The Main Building was razed in a fire in April 1879. It was rebuilt in April 1879."
+    for i in range(4):
+        o = run(ctx, "1879", [("April 1879", "DATE")], bank=bank, row_id=f"squad:y{i}",
+                question="In what year was the Main Building razed?")
+        assert_consistent(o)
+        assert o[C.FAITHFUL_ANSWER] == o[C.REPLACEMENT_ENTITY].split()[-1]
+        mod = o[C.MODIFIED_CONTEXT]
+        assert f"{o[C.REPLACEMENT_ENTITY]}." in mod and "1879" not in mod

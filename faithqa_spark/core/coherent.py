@@ -714,9 +714,13 @@ def splice(context: str, regions: list[Region], pieces: list[str]
 
 
 def answer_after(context: str, answer: str, answer_start: int | None, regions: list[Region],
-                 spans: list[tuple[int, int]]) -> tuple[int, int]:
-    """[start, end) in the modified context of what the answer span reads after the swap:
-    the original span, widened to whole replaced regions where it overlaps one."""
+                 spans: list[tuple[int, int]], text: str = "", parts_map: bool = False
+                 ) -> tuple[int, int]:
+    """[start, end) in the modified context `text` of what the answer span reads after the
+    swap: the original span, widened to whole replaced regions where it overlaps one. With
+    `parts_map` (dates and figures), an answer that is a part of one mention is the same
+    part of its replacement where the two line up (`part_after`): "In what year ...?" is
+    answered "1876", not "September 1876"."""
     a = answer_start if answer_start is not None and context.startswith(
         answer, answer_start) else context.lower().find(answer.lower())
     if a < 0:
@@ -726,9 +730,33 @@ def answer_after(context: str, answer: str, answer_start: int | None, regions: l
     if not hit:
         raise Refused(reasons.ANSWER_NOT_SWAPPED)
     first, last = hit[0], hit[-1]
+    if parts_map and first == last and regions[first][0] <= a and b <= regions[first][1] and (
+            found := part_after(context[regions[first][0]:regions[first][1]],
+                                text[spans[first][0]:spans[first][1]],
+                                a - regions[first][0], b - regions[first][0])):
+        return spans[first][0] + found[0], spans[first][0] + found[1]
     start = spans[first][0] - max(0, regions[first][0] - a)
     end = spans[last][1] + max(0, b - regions[last][1])
     return start, end
+
+
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
+
+
+def part_after(mention: str, piece: str, a: int, b: int) -> tuple[int, int] | None:
+    """Where in `piece` (what replaced `mention`) the part `mention[a:b]` is now: the same
+    words by position, when the two have as many words and numbers, each of the same kind,
+    and [a, b) spans whole ones ("1879" of "April 1879" is "1876" of "September 1876";
+    "August" of "11 August" is "July" of "7 July"). None when they do not line up."""
+    old, new = list(_TOKEN.finditer(mention)), list(_TOKEN.finditer(piece))
+    if len(old) != len(new) or any(o.group()[0].isdigit() != n.group()[0].isdigit()
+                                   for o, n in zip(old, new)):
+        return None
+    first = next((i for i, t in enumerate(old) if t.start() == a), None)
+    last = next((i for i, t in enumerate(old) if t.end() == b), None)
+    if first is None or last is None or last < first:
+        return None
+    return new[first].start(), new[last].end()
 
 
 def answer_starts(modified: str, answer: str, at: int) -> list[int]:
@@ -771,13 +799,14 @@ def swap_question(question: str, original: str, label: str, short: str | None,
 
 
 def apply(context: str, answer: str, answer_start: int | None, original: str,
-          replacement: str, regions: list[Region]) -> Swap:
+          replacement: str, regions: list[Region], label: str = "") -> Swap:
     """The swap itself: each mention replaced by its piece of the replacement, and the
     answer span as it reads afterwards, with every start of it."""
     n_parts = len(_significant(original))
     pieces = [_piece(replacement, part, n_parts) for _, _, part in regions]
     text, spans = splice(context, regions, pieces)
-    start, end = answer_after(context, answer, answer_start, regions, spans)
+    start, end = answer_after(context, answer, answer_start, regions, spans, text,
+                              parts_map=label not in _NAME_TYPES and label != "NORP")
     faithful = text[start:end]
     return Swap(original, replacement, text, spans, faithful,
                 answer_starts(text, faithful, start))
