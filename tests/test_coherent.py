@@ -899,9 +899,10 @@ def test_a_language_s_name_takes_a_language_s_name():
     for language in ("Standard German", "Middle English", "Koine Greek", "West Germanic",
                      "Swiss German", "Old High German"):
         assert entries.norp_kind(language) == entries.LANGUAGE, language
-    for people in ("Han Chinese", "South Slavs", "East Asian", "Eastern Europeans",
-                   "Greek", "German"):
+    for people in ("Han Chinese", "South Slavs", "Greek", "German"):
         assert entries.norp_kind(people) == entries.PEOPLE, people
+    for region in ("East Asian", "Eastern Europeans"):  # no language either
+        assert entries.norp_kind(region) == entries.REGION, region
     norps = SamplingIndex.from_bank({"NORP": ["Standard German", "Middle Dutch", "Hasidic",
                                               "Javanese", "Koine Greek"]})
     ctx = ("Hebrew has replaced Yiddish as the first language of most Jews, although many "
@@ -1368,3 +1369,26 @@ def test_an_answer_that_is_a_part_of_a_date_or_figure_is_that_part_of_the_replac
         assert o[C.FAITHFUL_ANSWER] == o[C.REPLACEMENT_ENTITY].split()[-1]
         mod = o[C.MODIFIED_CONTEXT]
         assert f"{o[C.REPLACEMENT_ENTITY]}." in mod and "1879" not in mod
+
+
+def test_no_later_part_of_the_present_century_and_region_words_for_region_words():
+    from faithqa_spark.core.chronology import century_until
+    from faithqa_spark.core.entries import norp_kind
+    of = century_until(2017)
+    assert of("the late 21st century") is None and of("the mid-21st century") is None
+    assert of("the early 21st century") == of("the 21st century") == 21
+    assert of("the late 19th century") == 19
+    bank = SamplingIndex.from_bank({"DATE": ["late 21st century", "mid 19th century"]})
+    ctx = "Until the early 20th century, Boston remained one of the largest manufacturing centers."
+    for i in range(4):
+        o = run(ctx, "early 20th century", [("early 20th century", "DATE")], bank=bank,
+                row_id=f"squad:c{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "mid 19th century"
+    assert norp_kind("Asian") == norp_kind("Western") == norp_kind("Latin American") == "region"
+    assert norp_kind("German") == norp_kind("American") == norp_kind("Native American") == "people"
+    bank = SamplingIndex.from_bank({"NORP": ["German", "French", "European", "African"]})
+    ctx = "Despite Western isolation, Asian corporations have remained willing to invest."
+    got = {run(ctx, "Asian", [("Asian", "NORP"), ("Western", "NORP")], bank=bank,
+               row_id=f"squad:n{i}")[C.REPLACEMENT_ENTITY] for i in range(6)}
+    assert got <= {"European", "African"} and got

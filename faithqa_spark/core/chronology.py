@@ -63,6 +63,25 @@ def century_of(text: str) -> int | None:
     return found[0] if one and not years_in(text) and not decades_in(text) else None
 
 
+_LATER_PART = re.compile(r"\b(?:late|later|latter|mid|middle|second half|end)\b", re.IGNORECASE)
+
+
+def present_century(present_year: int) -> int:
+    return (present_year - 1) // 100 + 1
+
+
+def century_until(present_year: int) -> Callable[[str], int | None]:
+    """`century_of`, except that a later part of the present century is no century
+    ("Until the late 21st century, Boston remained ..." lies ahead of a corpus of 2016)."""
+    present = present_century(present_year)
+
+    def of(text: str) -> int | None:
+        century = century_of(text)
+        return None if century == present and _LATER_PART.search(text) else century
+
+    return of
+
+
 def year_of(text: str) -> int | None:
     """The one year a DATE or CARDINAL text names ("1906", "August 15, 1914", "spring of
     1860"); None for no year or several ("1947 to 1967")."""

@@ -661,8 +661,10 @@ def _order(context: str, spans: list[tuple[int, int]], original: str, label: str
                 chronology.decade_of)
     century = chronology.century_of(original)
     if century is not None:
-        return (chronology.bounds(context, spans, century, (present_year - 1) // 100 + 1,
-                                  chronology.centuries_in), chronology.century_of)
+        return (chronology.bounds(context, spans, century,
+                                  chronology.present_century(present_year),
+                                  chronology.centuries_in),
+                chronology.century_until(present_year))
     return None, chronology.year_of
 
 

@@ -217,11 +217,19 @@ _LANGUAGE_FIRST = frozenset("""ancient middle old modern standard high low koine
 literary vulgar written spoken proto late early""".split())
 _LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
 dravidian bantu""".split())
-FAITH, PARTY, PEOPLE, LANGUAGE = "faith", "party", "people", "language"
+FAITH, PARTY, PEOPLE, LANGUAGE, REGION = "faith", "party", "people", "language", "region"
+# the people of a continent or a region, not of a nation: "Despite Western isolation, Asian
+# corporations ..." had become "... German corporations", and "Asian countries" in the
+# question "German countries"
+_REGION_NORP = frozenset("""asian european african western westerner eastern oriental
+scandinavian nordic balkan caribbean mediterranean eurasian levantine""".split())
+_REGION_FIRST = frozenset("""latin north south central east west northern southern eastern
+western sub-saharan""".split())
 
 
 def norp_kind(text: str) -> str:
-    """FAITH for a faith, church or order word ("Protestant", "Buddhists"), PARTY for a party
+    """REGION for the people of a continent or region ("Asian", "Western", "Latin American"),
+    FAITH for a faith, church or order word ("Protestant", "Buddhists"), PARTY for a party
     or creed ("Communist", "Whigs", and other "-ist" words), LANGUAGE for a language's name
     of more than one word ("Middle English", "Swiss German", "West Germanic"), PEOPLE for a
     nationality or an ethnic group ("Indian", "Javanese")."""
@@ -232,6 +240,9 @@ def norp_kind(text: str) -> str:
     if len(ws) > 1 and (ws[0] in _LANGUAGE_FIRST or is_language(text) or family):
         return LANGUAGE
     single = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
+    if single in _REGION_NORP or single == "american" and len(ws) > 1 and (
+            ws[-2] in _REGION_FIRST):
+        return REGION  # "Asian", "Western", "East Asians", "Latin American"
     if last in _FAITH_WORDS or single in _FAITH_WORDS:
         return FAITH
     if last in _PARTY_WORDS or single in _PARTY_WORDS or single.endswith("ist"):
