@@ -148,3 +148,31 @@ def test_an_operand_of_a_worked_equation_is_tied():
     ctx = "The club has 40 members and 3 coaches; a ratio of 40/3 is high."
     s = ctx.index("40/")
     assert not arithmetic.in_equation(ctx, s, s + 2)  # no equals sign: nothing worked out
+
+
+def test_a_conversion_beside_an_amount_is_worked_out_anew():
+    from faithqa_spark.core.arithmetic import conversion, rescaled, tied_but_converted
+
+    def new(ctx: str, amount: str, candidate: str) -> str | None:
+        s = ctx.index(amount)
+        conv = conversion(ctx, s, s + len(amount))
+        assert conv is not None
+        return rescaled(conv, ctx, amount, candidate)
+
+    # as many significant figures as a rounded figure has, the unit for one that is not
+    assert new("The road is 450 miles (720 km) long.", "450 miles", "300 miles") == "480"
+    assert new("an area of 137,000 km (85,000 mi)", "137,000 km", "90,000 km") == "56,000"
+    assert new("only 200 mm (8 in) of rain", "200 mm", "356 mm") == "14"
+    assert new("It is 34.70 inches (881.4 mm) a year", "34.70 inches", "12.5 inches") == "317.5"
+    assert new("It spans 720 km (about 450 miles) in", "450 miles", "300 miles") == "480"
+    # the candidate must be the original's words around one number
+    assert new("The road is 450 miles (720 km) long.", "450 miles", "3 million miles") is None
+    assert new("The road is 450 miles (720 km) long.", "450 miles", "300 km") is None
+    # what cannot be worked out stays tied
+    for ctx, amount in (("It spans 720 km (450 to 500 mi) in", "720 km"),
+                        ("the share dropped to 20% (2006 data), as", "20%")):
+        s = ctx.index(amount)
+        assert conversion(ctx, s, s + len(amount)) is None
+        assert tied_but_converted(ctx, s, s + len(amount))
+    ctx = "The road is 450 miles (720 km) long."
+    assert not tied_but_converted(ctx, 12, 21)

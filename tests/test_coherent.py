@@ -1392,3 +1392,22 @@ def test_no_later_part_of_the_present_century_and_region_words_for_region_words(
     got = {run(ctx, "Asian", [("Asian", "NORP"), ("Western", "NORP")], bank=bank,
                row_id=f"squad:n{i}")[C.REPLACEMENT_ENTITY] for i in range(6)}
     assert got <= {"European", "African"} and got
+
+
+def test_a_swapped_amount_s_conversion_is_worked_out_anew():
+    bank = SamplingIndex.from_bank({"QUANTITY": ["300 miles", "3 million miles"]})
+    ctx = "The road runs 450 miles (720 km) east of the city. It opened in 1931."
+    for i in range(4):
+        o = run(ctx, "450 miles", [("450 miles", "QUANTITY")], bank=bank, row_id=f"squad:m{i}",
+                question="How long is the road?")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "300 miles" and o[C.FAITHFUL_ANSWER] == "300 miles"
+        mod = o[C.MODIFIED_CONTEXT]
+        assert "runs 300 miles (480 km) east" in mod
+        # both changed regions are modified spans, and nothing else changed
+        spans = [(sp[C.SPAN_START], sp[C.SPAN_END]) for sp in o[C.MODIFIED_SPANS]]
+        assert [mod[a:b] for a, b in spans] == ["300 miles", "480"]
+        assert o[C.NUM_REPLACEMENTS] == 1
+    # an answer that holds both figures: still tied
+    o = run(ctx, "450 miles (720 km)", [("450 miles", "QUANTITY")], bank=bank)
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.TIED_FIGURE

@@ -15,6 +15,7 @@ from 40"), one of a ranked list ("(391,906), (110,925), (98,850)") and a whole w
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _ABOUT = r"(?:about|approx\.|approximately|c\.|ca\.|~)?\s*"
@@ -114,6 +115,81 @@ def tied(context: str, start: int, end: int) -> bool:
     return (converted(context, start, end) or share_of_whole(context, start, end)
             or ratio(context, start, end) or part_of_sum(context, start, end)
             or enumerated(context, start, end) or in_equation(context, start, end))
+
+
+def tied_but_converted(context: str, start: int, end: int) -> bool:
+    """`tied`, except that a conversion the swap rewrites (`conversion`) ties nothing."""
+    return (converted(context, start, end) and conversion(context, start, end) is None) or (
+        share_of_whole(context, start, end) or ratio(context, start, end)
+        or part_of_sum(context, start, end) or enumerated(context, start, end)
+        or in_equation(context, start, end))
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """The figure that gives the amount at [start, end) of a context in another unit."""
+    start: int  # where its number is in the context
+    end: int
+    factor: float  # its value over the amount's
+
+
+# "450 miles (720 km)", "(about 720 km)": the whole bracket is one number and its unit
+_CONVERTED_AFTER = re.compile(rf"(\s*(?:{_UNIT}\s*)?\(\s*{_ABOUT})({_NUMBER})\s*{_UNIT}\s*\)")
+_CONVERTED_BEFORE = re.compile(rf"({_NUMBER})\s*{_UNIT}\s*\(\s*{_ABOUT}$")
+_ONE_NUMBER = re.compile(rf"^[^\d]*{_NUMBER}[^\d]*$")
+_YEAR = re.compile(r"1\d{3}|20\d{2}")
+
+
+def conversion(context: str, start: int, end: int) -> Conversion | None:
+    """The conversion of the amount at [start, end), where a swap can work it out anew:
+    one number in the amount, one in the bracket beside it ("450 miles (720 km)", "720 km
+    (450 miles)"). None for none, or for one it cannot ("(720-800 km)", "(1 in 3)")."""
+    amount = context[start:end]
+    if not _ONE_NUMBER.match(amount) or not (v := value(amount)):
+        return None
+    m = _CONVERTED_AFTER.match(context, end)
+    if m:
+        other = m.start(2), m.end(2)
+    else:
+        b = _CONVERTED_BEFORE.search(context, max(0, start - 40), start)
+        if not b or not re.match(r"\s*\)", context[end:]):
+            return None
+        other = b.start(1), b.end(1)
+    figure = context[other[0]:other[1]]
+    if _YEAR.fullmatch(figure):
+        return None  # "20% (2006 data)": a year says when, it converts nothing
+    w = value(figure)
+    return Conversion(other[0], other[1], w / v) if w else None
+
+
+def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> str | None:
+    """The converted figure for `candidate` in place of `original`, written as the
+    context writes it: as many decimals, or as many significant figures for a whole number
+    ("720" of 450 miles is "480" for 300 miles, "85,000" of 137,000 km "56,000" for
+    90,000 km). None when the candidate is not the original's words around one number
+    ("300 miles" for "450 miles"; never "3 million miles")."""
+    if not _ONE_NUMBER.match(candidate) or _NUMBER_RE.sub("0", candidate) != \
+            _NUMBER_RE.sub("0", original):
+        return None
+    new = value(candidate)
+    if new is None:
+        return None
+    text = context[conv.start:conv.end]
+    figure = new * conv.factor
+    if "." in text:
+        decimals = len(text) - text.index(".") - 1
+        out = f"{figure:,.{decimals}f}"
+    else:
+        # a whole number ending in zeros was rounded to them ("720", "85,000"): as many
+        # significant figures; one that does not ("8", "7,579") to the unit
+        digits = text.replace(",", "")
+        places = 0
+        if digits.endswith("0"):
+            places = min(0, max(1, len(digits.rstrip("0"))) - len(str(int(round(figure)))))
+        out = f"{round(figure, places):,.0f}"
+        if "," not in text and len(digits) >= 4:
+            out = out.replace(",", "")  # "1500 m": no separator where the figure had none
+    return None if out.strip("0.,") == "" else out
 
 
 # "67 different tribes in Brazil, up from 40 in 2005": the amount is compared with another,

@@ -51,6 +51,7 @@ _DEFINED_SHORT = re.compile(r"\s*\(([A-Z][A-Za-z&.-]*[A-Z])\)")
 _NAME_S = re.compile(r"['’]s(?=$|[^\w\s'’-])")
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
+CONVERTED = -9  # the "part" of a figure that gives the amount in another unit (`apply`)
 SHORT = -2  # the part index of a mention of the short form the context defines for it
 PLURAL = -3  # the part index of a plural mention of an acronym ("ISPs" for "ISP")
 _PLAIN_ACRONYM = re.compile(r"[A-Z][A-Z&]*[A-Z]")
@@ -222,7 +223,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
     context gives ("the National Rowing League (NRL)" when the entity is "NRL")."""
     if any(_NAME_S.match(context, e) for _, e, _ in regions) or person_shaped(original, label):
         raise Refused(reasons.MALFORMED_ENTITY)
-    if label in _AMOUNT_TYPES and any(arithmetic.tied(context, s, e) for s, e, _ in regions):
+    if label in _AMOUNT_TYPES and any(arithmetic.tied_but_converted(context, s, e)
+                                      for s, e, _ in regions):
         raise Refused(reasons.TIED_FIGURE)
     if label in _NAME_TYPES and _derived_word(context, original):
         # "Protestantism ... originated with the Amish Reformation": the faith's, the
@@ -523,6 +525,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     amount = (arithmetic.bounds(context, regions[0][0], regions[0][1])
               if label in _AMOUNT_TYPES and len(regions) == 1 else None)
 
+    # "450 miles (720 km)": the bracket is worked out anew for the replacement (`apply`),
+    # which needs one number and the original's words around it
+    convs = conversions(context, regions, label)
     country = namekinds.country_code(original) if label == "GPE" else None
     others_folded = [(name, name.casefold()) for name in others]
 
@@ -562,6 +567,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if plural and not (_PLAIN_ACRONYM.fullmatch(cand) and not cand.endswith("S")):
             return False
         if not arithmetic.within(amount, cand):
+            return False
+        if any(arithmetic.rescaled(c, context, context[s:e], cand) is None
+               for (s, e, _), c in convs):
             return False
         if one is not None and entries.counts_one(cand) != one:
             return False
@@ -800,15 +808,39 @@ def swap_question(question: str, original: str, label: str, short: str | None,
     return splice(question, regions, pieces)[0]
 
 
+def conversions(context: str, regions: list[Region], label: str
+                ) -> list[tuple[Region, arithmetic.Conversion]]:
+    """The mentions of an amount given in a second unit beside them, with that figure
+    (`arithmetic.conversion`)."""
+    if label not in _AMOUNT_TYPES:
+        return []
+    return [(r, c) for r in regions if (c := arithmetic.conversion(context, r[0], r[1]))]
+
+
 def apply(context: str, answer: str, answer_start: int | None, original: str,
           replacement: str, regions: list[Region], label: str = "") -> Swap:
-    """The swap itself: each mention replaced by its piece of the replacement, and the
-    answer span as it reads afterwards, with every start of it."""
+    """The swap itself: each mention replaced by its piece of the replacement, a figure
+    that converts one into another unit worked out anew ("450 miles (720 km)" becomes
+    "300 miles (480 km)"), and the answer span as it reads afterwards, with every start of
+    it."""
     n_parts = len(_significant(original))
     pieces = [_piece(replacement, part, n_parts) for _, _, part in regions]
+    for (s, e, _), conv in conversions(context, regions, label):
+        figure = arithmetic.rescaled(conv, context, context[s:e], replacement)
+        if figure is None:  # fit() drew none such; a replacement given by hand may be
+            raise Refused(reasons.TIED_FIGURE)
+        regions = regions + [(conv.start, conv.end, CONVERTED)]
+        pieces = pieces + [figure]
+    order = sorted(range(len(regions)), key=lambda i: regions[i][0])
+    regions, pieces = [regions[i] for i in order], [pieces[i] for i in order]
     text, spans = splice(context, regions, pieces)
     start, end = answer_after(context, answer, answer_start, regions, spans, text,
                               parts_map=label not in _NAME_TYPES and label != "NORP")
+    if any(part == CONVERTED and a < end and start < b
+           for (_, _, part), (a, b) in zip(regions, spans)):
+        # an answer with both figures ("1,214 km (754 mi)") would no longer be the
+        # question's answer with the entity swapped in it, as readers check it
+        raise Refused(reasons.TIED_FIGURE)
     faithful = text[start:end]
     return Swap(original, replacement, text, spans, faithful,
                 answer_starts(text, faithful, start))

@@ -197,7 +197,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
     values = {C.STATUS: C.OK, C.MODIFIED_CONTEXT: swap.text,
               C.FAITHFUL_ANSWER: swap.faithful_answer, C.ANSWER_STARTS: swap.answer_starts,
               C.MODIFIED_SPANS: [{C.SPAN_START: a, C.SPAN_END: b} for a, b in swap.spans],
-              C.NUM_REPLACEMENTS: len(swap.spans), C.QUESTION: question, **ent_values}
+              C.NUM_REPLACEMENTS: len(regions), C.QUESTION: question, **ent_values}
     candidate = {**values, C.ORIGINAL_CONTEXT: context, C.ORIGINAL_ANSWER: row[C.ANSWER]}
     audit = row_audit(candidate, index, cfg)
     if any(audit[flag] is False for flag in _VERIFY):
