@@ -1411,3 +1411,16 @@ def test_a_swapped_amount_s_conversion_is_worked_out_anew():
     # an answer that holds both figures: still tied
     o = run(ctx, "450 miles (720 km)", [("450 miles", "QUANTITY")], bank=bank)
     assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.TIED_FIGURE
+
+
+def test_an_office_ner_took_for_a_name_is_refused():
+    from faithqa_spark.core.entries import office
+    for title in ("Yongle Emperor", "Maharaja", "Archbishop of Canterbury", "Cardinal"):
+        assert office("ORG", title), title
+    for name in ("Notre Dame", "States General", "Bank of England", "File Explorer"):
+        assert not office("ORG", name), name
+    assert not office("PERSON", "Maharaja")  # a person's title is the names' business
+    bank = SamplingIndex.from_bank({"ORG": ["Deccan", "Orvane Mills"]})
+    ctx = "They crowned Harsha king, giving him the title of Maharaja when he was 16."
+    o = run(ctx, "Maharaja", [("Maharaja", "ORG"), ("Harsha", "PERSON")], bank=bank)
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY

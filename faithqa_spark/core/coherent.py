@@ -377,6 +377,8 @@ def pool_keys(original: str, label: str, gender: str | None, *,
         raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
     if label == "NORP" and namekinds.is_country(original):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Tajikistan government": no people's word
+    if entries.office(label, original):
+        raise Refused(reasons.MALFORMED_ENTITY)  # "the title of Maharaja", "John's Yongle Emperor"
     keys = [k or ANY for k in entries.fit_keys(label, original)]
     if label == "GPE" and place and place not in keys and namekinds.COUNTRY not in keys:
         # "in downtown Washington" (a state by its name): a city first; a country's own

@@ -708,10 +708,28 @@ _COMPASS = frozenset("""north south east west northeast northwest southeast sout
 north-east north-west south-east south-west midwest the""".split())
 
 
-def _office(text: str) -> bool:
+def _office(text: str, offices: frozenset[str] = _OFFICES) -> bool:
     ws = [w.lower().strip(".,") for w in words(text)]
     head = ws[ws.index("of") - 1] if "of" in ws[1:] else ws[-1]
-    return head in _OFFICES
+    return head in offices
+
+
+# titles that also end the names of places and bodies ("Notre Dame", "States General",
+# "Sisters of Mercy"), or that are common words of their own ("major", "private")
+_OFFICES_PLAIN = _OFFICES - {"dame", "st", "saint", "master", "father", "mother", "brother",
+                             "sister", "elder", "general", "count", "private", "major",
+                             "justice", "leader", "agent", "officer", "manager", "director",
+                             "speaker", "founder", "nurse", "coach", "deputy", "vice",
+                             "explorer"} | {
+    "maharaja", "maharajah", "raja", "rajah", "nawab", "nizam", "shogun", "khedive", "doge"}
+
+
+def office(etype: str, text: str) -> bool:
+    """Whether NER's organisation, place or building is an office or a title ("Yongle
+    Emperor", "Archbishop of Canterbury", "Maharaja"): no name to swap for another of
+    its kind, and nothing the policy draws fits it ("the title of Maharaja" had become "the
+    title of Deccan")."""
+    return etype in _TITLE_CHECKED_TYPES and _office(text, _OFFICES_PLAIN)
 
 
 def lone_names(texts: list[str]) -> list[str]:
