@@ -1424,3 +1424,19 @@ def test_an_office_ner_took_for_a_name_is_refused():
     ctx = "They crowned Harsha king, giving him the title of Maharaja when he was 16."
     o = run(ctx, "Maharaja", [("Maharaja", "ORG"), ("Harsha", "PERSON")], bank=bank)
     assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+
+
+def test_a_name_a_river_or_an_island_goes_on_with_is_refused():
+    bank = SamplingIndex.from_bank({"GPE": ["United States", "Mexico"],
+                                    "ORG": ["Rule of St. Augustine", "Orvane Mills"]})
+    for ctx, name, label in (
+            ("Kathmandu lies north of the Bagmati River. South of the Bagmati is Patan.",
+             "Bagmati", "ORG"),
+            ("The Congo River is the deepest river. Congo is its name.", "Congo", "GPE")):
+        o = run(ctx, name, [(name, label)], bank=bank)
+        assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME
+    ok = run("Mexico borders the United States to the north. Mexico is a large country.",
+             "Mexico",
+             [("Mexico", "GPE"), ("United States", "GPE")], bank=SamplingIndex.from_bank(
+                 {"GPE": ["Peru", "Chile"]}))
+    assert_consistent(ok)

@@ -232,6 +232,9 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.DERIVED_WORD_LEFT)
     if label == "GPE" and any(_OF_NAME_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # NER cut "the Federated States of Micronesia"
+    if label in _NAME_TYPES and label != "NORP" and any(_FEATURE_AFTER.match(context, e)
+                                                        for _, e, _ in regions):
+        raise Refused(reasons.NAME_INSIDE_NAME)  # "the Bagmati River": a part of a river's name
     if any(_TENS_BEFORE.search(context, max(0, s - 9), s) or _UNITS_AFTER.match(context, e)
            for s, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "seventy" in "seventy-two" is another number
@@ -296,6 +299,13 @@ def _derived_word(context: str, original: str) -> bool:
 
 # a country's name that goes on with "of ..." ("the United States of America"): NER cut it
 _OF_NAME_AFTER = re.compile(r" of (?:the )?[A-Z]")
+# a name that a river, a bay or an island goes on with ("the Bagmati River", "the Taiwan
+# Strait", "Palawan Island"): NER's name is only a part of the feature's ("the Congo River"
+# had become "the United States River")
+_FEATURE_AFTER = re.compile(
+    r" (?:River|Creek|Sea|Ocean|Lake|Bay|Gulf|Strait|Straits|Channel|Canal|Mountains|Hills|"
+    r"Island|Islands|Isles|Peninsula|Valley|Basin|Desert|Forest|Plain|Plains|Plateau|Falls|"
+    r"Delta|Glacier|Range)\b")
 # a number word that is one half of a hyphenated number ("seventy-two", "twenty-five")
 _TENS_BEFORE = re.compile(r"(?i)\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$")
 _UNITS_AFTER = re.compile(r"(?i)-(?:one|two|three|four|five|six|seven|eight|nine|first|second|"
