@@ -77,3 +77,8 @@ def test_a_century_keeps_its_place_among_the_context_s_centuries():
     assert not chronology.keeps_order(b, "late 8th century", chronology.century_of)
     assert not chronology.keeps_order(b, "the 9th century", chronology.century_of)
     assert not chronology.keeps_order(b, "22nd century", chronology.century_of)  # the future
+
+
+def test_a_century_keeps_its_place_among_the_context_s_years():
+    from faithqa_spark.core.chronology import centuries_and_years_in
+    assert centuries_and_years_in("Tang China (618–907) and the 11th century") == [11, 7, 10]

@@ -1440,3 +1440,13 @@ def test_a_name_a_river_or_an_island_goes_on_with_is_refused():
              [("Mexico", "GPE"), ("United States", "GPE")], bank=SamplingIndex.from_bank(
                  {"GPE": ["Peru", "Chile"]}))
     assert_consistent(ok)
+
+
+def test_a_century_keeps_its_place_among_the_years_of_the_context():
+    bank = SamplingIndex.from_bank({"DATE": ["18th century", "8th century"]})
+    ctx = ("Tibet was a strong power contemporaneous with Tang China (618–907). Until the "
+           "Tibetan Empire's collapse in the 9th century, it was the Tang's major rival.")
+    for i in range(4):
+        o = run(ctx, "9th century", [("9th century", "DATE")], bank=bank, row_id=f"squad:t{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "8th century"

@@ -55,6 +55,20 @@ def centuries_in(text: str, start: int = 0, end: int | None = None) -> list[int]
             for m in _CENTURY.finditer(text, start, len(text) if end is None else end)]
 
 
+def centuries_and_years_in(text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The centuries a text names, and those of its years ("618-907" names the 7th and the
+    10th): "contemporaneous with Tang China (618-907). Until the Tibetan Empire's collapse
+    in the 9th century" never becomes "... in the 18th century"."""
+    stop = len(text) if end is None else end
+    early = [int(y) for m in _EARLY_RANGE.finditer(text, start, stop) for y in m.groups()]
+    return centuries_in(text, start, end) + [(y - 1) // 100 + 1
+                                             for y in years_in(text, start, end) + early]
+
+
+# a span of years before 1000 ("Tang China (618–907)"): `years_in` reads four digits only
+_EARLY_RANGE = re.compile(r"(?<![\d,.])([1-9]\d{2})\s*[–-]\s*([1-9]\d{2})(?![\d,.])")
+
+
 def century_of(text: str) -> int | None:
     """The one century a DATE text names ("the early 11th century" -> 11); None for none,
     several or a year or decade besides."""

@@ -683,7 +683,7 @@ def _order(context: str, spans: list[tuple[int, int]], original: str, label: str
     if century is not None:
         return (chronology.bounds(context, spans, century,
                                   chronology.present_century(present_year),
-                                  chronology.centuries_in),
+                                  chronology.centuries_and_years_in),
                 chronology.century_until(present_year))
     return None, chronology.year_of
 
