@@ -1450,3 +1450,14 @@ def test_a_century_keeps_its_place_among_the_years_of_the_context():
         o = run(ctx, "9th century", [("9th century", "DATE")], bank=bank, row_id=f"squad:t{i}")
         assert_consistent(o)
         assert o[C.REPLACEMENT_ENTITY] == "8th century"
+
+
+def test_a_person_s_surname_typed_as_an_organisation_is_never_drawn():
+    bank = SamplingIndex.from_bank({"ORG": ["Gladstone", "Orvane", "Western Electric"],
+                                    "PERSON": ["William Gladstone", "Marie Curie"]})
+    pool = bank.pool("ORG", "name")[0]
+    assert "Gladstone" not in pool and "Orvane" in pool
+    ctx = "Microsoft responded with its Internet Explorer in 1995, also heavily influenced."
+    got = {run(ctx, "Microsoft", [("Microsoft", "ORG")], bank=bank,
+               row_id=f"squad:s{i}")[C.REPLACEMENT_ENTITY] for i in range(6)}
+    assert "Gladstone" not in got and got
