@@ -1461,3 +1461,27 @@ def test_a_person_s_surname_typed_as_an_organisation_is_never_drawn():
     got = {run(ctx, "Microsoft", [("Microsoft", "ORG")], bank=bank,
                row_id=f"squad:s{i}")[C.REPLACEMENT_ENTITY] for i in range(6)}
     assert "Gladstone" not in got and got
+
+
+def test_a_place_s_people_word_is_swapped_with_it():
+    from faithqa_spark.core.coherent import people_pieces, place_stem
+    assert place_stem("Mexico") == "Mexic" and place_stem("Soviet Union") == "Soviet"
+    assert place_stem("Peru") is None  # too short to tell
+    norps = frozenset({"Romanian", "Roman", "German", "Germans", "Czech", "Czechs", "Turks"})
+    assert people_pieces("Romania", [(0, 0, "")], norps) == ["Romanian"]  # never "Roman"
+    assert people_pieces("Germany", [(0, 0, "s")], norps) == ["Germans"]
+    assert people_pieces("Czech Republic", [(0, 0, "s"), (0, 0, "")], norps) == ["Czechs", "Czech"]
+    assert people_pieces("Lagos", [(0, 0, "")], norps) is None
+    bank = SamplingIndex.from_bank({"GPE": ["Czech Republic", "Dominican Republic",
+                                            "Central African Republic"],
+                                    "NORP": ["Soviets", "Soviet", "Czechs", "Czech"]})
+    ctx = ("In August 1940, the Soviet Union briefly suspended its deliveries. The move raised "
+           "tensions with the Soviets, who said Germany should have consulted the Soviet Union.")
+    for i in range(8):
+        o = run(ctx, "Soviet Union", [("Soviet Union", "GPE"), ("Soviets", "NORP"),
+                                      ("Germany", "GPE")], bank=bank, row_id=f"squad:u{i}")
+        assert_consistent(o)
+        mod = o[C.MODIFIED_CONTEXT]
+        assert o[C.REPLACEMENT_ENTITY] == "Czech Republic"  # the one with a people word
+        assert "tensions with the Czechs, who" in mod and "Soviet" not in mod
+        assert o[C.NUM_REPLACEMENTS] == 2 and len(o[C.MODIFIED_SPANS]) == 3

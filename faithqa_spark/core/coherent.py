@@ -52,6 +52,8 @@ _NAME_S = re.compile(r"['’]s(?=$|[^\w\s'’-])")
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
 FULL = -1  # the part index of a mention of the whole name
 CONVERTED = -9  # the "part" of a figure that gives the amount in another unit (`apply`)
+PEOPLE = -10  # the "part" of the people word of a swapped place (`people_swaps`)
+_PEOPLE_TYPES = frozenset({"GPE", "LOC"})  # places whose people words are swapped with them
 SHORT = -2  # the part index of a mention of the short form the context defines for it
 PLURAL = -3  # the part index of a plural mention of an acronym ("ISPs" for "ISP")
 _PLAIN_ACRONYM = re.compile(r"[A-Z][A-Z&]*[A-Z]")
@@ -295,6 +297,62 @@ def _derived_word(context: str, original: str) -> bool:
             return True
         at = context.find(original, at + 1)
     return False
+
+
+# a place's people or language word: the place's name without its last vowels and one of
+# these endings ("Mexic-an", "Babyloni-an" is "Babylon-ian", "Japan-ese", "German-s")
+_PEOPLE_ENDS = ("", "an", "ian", "ese", "ish", "ic", "i", "s", "ans", "ians", "is")
+_STATE_WORDS = frozenset({"Union", "Empire", "Republic", "Federation"})
+
+
+def place_stem(name: str) -> str | None:
+    """What a place's people word is made of: "Mexico" -> "Mexic", "Soviet Union" ->
+    "Soviet"; None where it would be too short to tell ("Iran", "Peru" -> "Per")."""
+    ws = name.split()
+    if len(ws) > 1 and ws[-1] in _STATE_WORDS:
+        ws = ws[:-1]
+    stem = re.sub(r"[aeiouy]+$", "", " ".join(ws))
+    return stem if len(stem) >= 4 and stem[0].isupper() else None
+
+
+def people_words(context: str, original: str, regions: list[Region],
+                 norps: frozenset[str]) -> list[tuple[int, int, str]]:
+    """The people words of the place `original` in the context, outside its mentions, that
+    the bank holds as NORP ("the Soviets" beside "the Soviet Union", "the Babylonian
+    conquest" beside "Babylonia"): (start, end, ending). The swap gives them the new
+    place's (`people_pieces`), or the story would keep the old place's people."""
+    stem = place_stem(original)
+    if stem is None:
+        return []
+    found = []
+    for m in re.finditer(rf"(?<![\w-]){re.escape(stem)}(\w*)(?![\w-])", context):
+        if m.group(0) in norps and m.group(1) in _PEOPLE_ENDS and not any(
+                s <= m.start() < e for s, e, _ in regions):
+            found.append((m.start(), m.end(), m.group(1)))
+    return found
+
+
+def people_pieces(candidate: str, words: list[tuple[int, int, str]],
+                  norps: frozenset[str]) -> list[str] | None:
+    """The candidate place's people word for each of `words`, one the bank holds as NORP,
+    plural where the old one is ("Czech Republic": "Soviets" -> "Czechs"); None when it
+    has none ("Lagos")."""
+    stem = place_stem(candidate)
+    if stem is None:
+        return None
+    # the stem alone is a people word where the name only loses a "y" ("Germany": German,
+    # "Turkey": Turks), never where it loses more ("Romania": Romanian, not Roman)
+    core = candidate.split()[0] if candidate.split()[-1] in _STATE_WORDS else candidate
+    bare_ok = core[len(stem):] in ("", "y", "ey")
+    pieces = []
+    for _, _, ending in words:
+        plural = ending.endswith("s")
+        options = [stem + e for e in (ending, *_PEOPLE_ENDS) if e.endswith("s") == plural
+                   and stem + e in norps and (bare_ok or e not in ("", "s"))]
+        if not options:
+            return None
+        pieces.append(options[0])
+    return pieces
 
 
 # a country's name that goes on with "of ..." ("the United States of America"): NER cut it
@@ -604,12 +662,21 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def keeps_named(cand: str) -> bool:
         return all(boundary_matches(cand, part) for part in named)
 
+    # a place whose people the context names too: one whose people word the bank holds
+    norps = index.text_set("NORP") if label in _PEOPLE_TYPES else frozenset()
+    people = people_words(context, original, regions, norps) if norps else []
+
+    def has_people(cand: str) -> bool:
+        return people_pieces(cand, people, norps) is not None
+
     def takes_the(cand: str) -> bool:
         return _of_name(cand) or index.said_with_the(cand)
 
     # accept() and the preferences that apply: all of them, then without the first left, ...
-    # ("the" read right outweighs a word of the question kept)
-    prefs = [p for p, on in ((keeps_named, bool(named)), (takes_the, own_the)) if on]
+    # (the place's people swapped with it outweighs "the" read right, which outweighs a
+    # word of the question kept)
+    prefs = [p for p, on in ((keeps_named, bool(named)), (takes_the, own_the),
+                             (has_people, bool(people))) if on]
     tests = [lambda cand, ps=tuple(prefs[i:]): all(p(cand) for p in ps) and accept(cand)
              for i in range(len(prefs) + 1)]
     for test in tests:
@@ -829,8 +896,22 @@ def conversions(context: str, regions: list[Region], label: str
     return [(r, c) for r in regions if (c := arithmetic.conversion(context, r[0], r[1]))]
 
 
+def people_swaps(context: str, original: str, label: str, regions: list[Region],
+                 replacement: str, index: SamplingIndex) -> list[tuple[int, int, str]]:
+    """The context's people words of the place `original` (`people_words`) with the
+    replacement's in their place: (start, end, new word); none where the replacement has no
+    people word the bank holds (`fit` prefers one that has)."""
+    if label not in _PEOPLE_TYPES:
+        return []
+    norps = index.text_set("NORP")
+    words = people_words(context, original, regions, norps)
+    pieces = people_pieces(replacement, words, norps) if words else None
+    return [(s, e, piece) for (s, e, _), piece in zip(words, pieces)] if pieces else []
+
+
 def apply(context: str, answer: str, answer_start: int | None, original: str,
-          replacement: str, regions: list[Region], label: str = "") -> Swap:
+          replacement: str, regions: list[Region], label: str = "",
+          extra: Sequence[tuple[int, int, str]] = ()) -> Swap:
     """The swap itself: each mention replaced by its piece of the replacement, a figure
     that converts one into another unit worked out anew ("450 miles (720 km)" becomes
     "300 miles (480 km)"), and the answer span as it reads afterwards, with every start of
@@ -843,6 +924,9 @@ def apply(context: str, answer: str, answer_start: int | None, original: str,
             raise Refused(reasons.TIED_FIGURE)
         regions = regions + [(conv.start, conv.end, CONVERTED)]
         pieces = pieces + [figure]
+    for s, e, piece in extra:  # the place's people words (`people_swaps`)
+        regions = regions + [(s, e, PEOPLE)]
+        pieces = pieces + [piece]
     order = sorted(range(len(regions)), key=lambda i: regions[i][0])
     regions, pieces = [regions[i] for i in order], [pieces[i] for i in order]
     text, spans = splice(context, regions, pieces)

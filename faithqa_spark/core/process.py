@@ -182,7 +182,9 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
             return filtered(row, cfg, prov, reason, **ent_values)
         ent_values[C.REPLACEMENT_ENTITY] = replacement
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
-                         replacement, regions, etype)
+                         replacement, regions, etype,
+                         coh.people_swaps(context, original, etype, regions, replacement,
+                                          index))
         if asks:  # the question names the entity: the same swap, or the row goes
             question = coh.swap_question(question, original, etype, short, replacement)
     except coh.Refused as r:

@@ -52,6 +52,8 @@ class SamplingIndex:
     famous: Mapping[str, frozenset[str]] = field(default_factory=dict)
     _obscure: dict[tuple[str, str], Pool] = field(default_factory=dict, init=False,
                                                   compare=False, repr=False)
+    _sets: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False,
+                                             repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -97,6 +99,13 @@ class SamplingIndex:
                                   for t in self.texts.get("PERSON") or () if " " in t)
             self._surnames.add("")  # built, even when the bank has no such name
         return self._surnames
+
+    def text_set(self, entity_type: str) -> frozenset[str]:
+        """The bank's texts of a type, as a set (built once per index)."""
+        found = self._sets.get(entity_type)
+        if found is None:
+            found = self._sets[entity_type] = frozenset(self.texts.get(entity_type) or ())
+        return found
 
     def gender(self, text: str) -> str | None:
         """The gender of a PERSON entry: corpus votes first, else the first-name lexicon."""
