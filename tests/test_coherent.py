@@ -1485,3 +1485,30 @@ def test_a_place_s_people_word_is_swapped_with_it():
         assert o[C.REPLACEMENT_ENTITY] == "Czech Republic"  # the one with a people word
         assert "tensions with the Czechs, who" in mod and "Soviet" not in mod
         assert o[C.NUM_REPLACEMENTS] == 2 and len(o[C.MODIFIED_SPANS]) == 3
+
+
+def test_a_people_word_s_place_is_swapped_with_it():
+    from faithqa_spark.core.coherent import places_of_people
+    bank = SamplingIndex.from_bank({"NORP": ["Mexican", "Japanese", "Peruvian", "Bolivian"],
+                                    "GPE": ["Mexico", "Japan", "Jefferson"],
+                                    "PERSON": ["Thomas Jefferson"]})
+    assert places_of_people(bank)["Mexican"] == "Mexico"
+    assert "Peruvian" not in places_of_people(bank)
+    ctx = ("As a result of the Mexican–American War of 1846–48, the territory was ceded to the "
+           "United States by Mexico. The Mexican negotiators tried to retain San Diego.")
+    spec = [("Mexican", "NORP"), ("United States", "GPE"), ("Mexico", "GPE")]
+    for i in range(6):
+        o = run(ctx, "Mexican", spec, bank=bank, row_id=f"squad:x{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Japanese"  # the one whose place the bank holds
+        mod = o[C.MODIFIED_CONTEXT]
+        assert "ceded to the United States by Japan. The Japanese negotiators" in mod
+    # a place's name that NER found as no place stays ("Jeffersonian ... Jefferson" the man)
+    ctx = ("Jeffersonian democracy grew after 1800. Jefferson himself wrote of it often, "
+           "and Jeffersonian ideals spread west.")
+    bank = SamplingIndex.from_bank({"NORP": ["Jeffersonian", "Japanese"],
+                                    "GPE": ["Jefferson", "Japan"]})
+    o = run(ctx, "Jeffersonian", [("Jeffersonian", "NORP"), ("Jefferson", "PERSON")],
+            bank=bank)
+    assert_consistent(o)
+    assert "Jefferson himself" in o[C.MODIFIED_CONTEXT]

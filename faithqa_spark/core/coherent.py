@@ -301,7 +301,7 @@ def _derived_word(context: str, original: str) -> bool:
 
 # a place's people or language word: the place's name without its last vowels and one of
 # these endings ("Mexic-an", "Babyloni-an" is "Babylon-ian", "Japan-ese", "German-s")
-_PEOPLE_ENDS = ("", "an", "ian", "ese", "ish", "ic", "i", "s", "ans", "ians", "is")
+_PEOPLE_ENDS = ("", "an", "ian", "ese", "ish", "i", "s", "ans", "ians", "is")
 _STATE_WORDS = frozenset({"Union", "Empire", "Republic", "Federation"})
 
 
@@ -332,6 +332,51 @@ def people_words(context: str, original: str, regions: list[Region],
     return found
 
 
+def _people_options(stem: str, place: str, ending: str, norps: frozenset[str]) -> list[str]:
+    """The people words of `place` (whose stem is `stem`) that the bank holds, plural as
+    `ending` is, the one with `ending` first. The stem alone is one where the name only
+    loses a "y" ("Germany": German, "Turkey": Turks), never where it loses more ("Romania":
+    Romanian, not Roman)."""
+    core = place.split()[0] if place.split()[-1] in _STATE_WORDS else place
+    bare_ok = core[len(stem):] in ("", "y", "ey")
+    plural = ending.endswith("s")
+    return [stem + e for e in (ending, *_PEOPLE_ENDS) if e.endswith("s") == plural
+            and stem + e in norps and (bare_ok or e not in ("", "s"))]
+
+
+def places_of_people(index: SamplingIndex) -> Mapping[str, str]:
+    """People word -> the bank's place it is made of ("Mexican" -> "Mexico", "Czechs" ->
+    "Czech Republic"): the first place in the bank's order that makes it."""
+    def build() -> dict[str, str]:
+        norps, found = index.text_set("NORP"), {}
+        for place in index.texts.get("GPE") or ():
+            stem = place_stem(place)
+            for ending in (("", "s") if stem else ()):
+                for word in _people_options(stem, place, ending, norps):
+                    found.setdefault(word, place)
+        return found
+    return index.cached("places_of_people", build)  # type: ignore[return-value]
+
+
+def place_spans(entities: Sequence[Entity]) -> tuple[tuple[int, int], ...]:
+    """Where NER found places in the context: a people word's place is swapped there only
+    ("Jeffersonian" is made of "Jefferson", a person in its context)."""
+    return tuple((e.start, e.end) for e in entities if e.label in _PEOPLE_TYPES)
+
+
+def place_words(context: str, original: str, regions: list[Region], index: SamplingIndex,
+                places: Sequence[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
+    """For a people word ("Mexican"), its place ("Mexico", `places_of_people`) and where the
+    context names it as a place (`places`) outside the word's mentions: "the
+    Mexican–American War ... ceded by Mexico" would keep Mexico beside the new people."""
+    place = places_of_people(index).get(original)
+    if place is None:
+        return "", []
+    return place, [(s, e) for s, e in boundary_matches(context, place)
+                   if not any(a <= s < b for a, b, _ in regions)
+                   and any(a <= s and e <= b for a, b in places)]
+
+
 def people_pieces(candidate: str, words: list[tuple[int, int, str]],
                   norps: frozenset[str]) -> list[str] | None:
     """The candidate place's people word for each of `words`, one the bank holds as NORP,
@@ -340,15 +385,9 @@ def people_pieces(candidate: str, words: list[tuple[int, int, str]],
     stem = place_stem(candidate)
     if stem is None:
         return None
-    # the stem alone is a people word where the name only loses a "y" ("Germany": German,
-    # "Turkey": Turks), never where it loses more ("Romania": Romanian, not Roman)
-    core = candidate.split()[0] if candidate.split()[-1] in _STATE_WORDS else candidate
-    bare_ok = core[len(stem):] in ("", "y", "ey")
     pieces = []
     for _, _, ending in words:
-        plural = ending.endswith("s")
-        options = [stem + e for e in (ending, *_PEOPLE_ENDS) if e.endswith("s") == plural
-                   and stem + e in norps and (bare_ok or e not in ("", "s"))]
+        options = _people_options(stem, candidate, ending, norps)
         if not options:
             return None
         pieces.append(options[0])
@@ -534,7 +573,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
         max_ratio: float, max_attempts: int, present_year: int, question: str = "",
         nearby: Mapping[str, Sequence[str]] | None = None,
-        others: Sequence[str] = ()) -> str | None:
+        others: Sequence[str] = (), places: Sequence[tuple[int, int]] = ()) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
     article of its own where the context puts one before the mention.
@@ -666,7 +705,15 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     norps = index.text_set("NORP") if label in _PEOPLE_TYPES else frozenset()
     people = people_words(context, original, regions, norps) if norps else []
 
+    # ... and a people whose place the context names too: one whose place the bank holds,
+    # not in the context already
+    place, at_place = place_words(context, original, regions, index, places) \
+        if label == "NORP" else ("", [])
+
     def has_people(cand: str) -> bool:
+        if at_place:
+            new_place = places_of_people(index).get(cand)
+            return new_place is not None and not contains_ci(context, new_place)
         return people_pieces(cand, people, norps) is not None
 
     def takes_the(cand: str) -> bool:
@@ -676,7 +723,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # (the place's people swapped with it outweighs "the" read right, which outweighs a
     # word of the question kept)
     prefs = [p for p, on in ((keeps_named, bool(named)), (takes_the, own_the),
-                             (has_people, bool(people))) if on]
+                             (has_people, bool(people or at_place))) if on]
     tests = [lambda cand, ps=tuple(prefs[i:]): all(p(cand) for p in ps) and accept(cand)
              for i in range(len(prefs) + 1)]
     for test in tests:
@@ -897,10 +944,18 @@ def conversions(context: str, regions: list[Region], label: str
 
 
 def people_swaps(context: str, original: str, label: str, regions: list[Region],
-                 replacement: str, index: SamplingIndex) -> list[tuple[int, int, str]]:
+                 replacement: str, index: SamplingIndex,
+                 places: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, str]]:
     """The context's people words of the place `original` (`people_words`) with the
-    replacement's in their place: (start, end, new word); none where the replacement has no
-    people word the bank holds (`fit` prefers one that has)."""
+    replacement's in their place, or for a people word the mentions of its place with the
+    new people's place (`place_words`): (start, end, new text); none where the replacement
+    has no such word the bank holds (`fit` prefers one that has)."""
+    if label == "NORP":  # "Mexican ... Mexico": the new people's place
+        _, at = place_words(context, original, regions, index, places)
+        new_place = places_of_people(index).get(replacement) if at else None
+        if new_place is None or contains_ci(context, new_place):
+            return []
+        return [(s, e, new_place) for s, e in at]
     if label not in _PEOPLE_TYPES:
         return []
     norps = index.text_set("NORP")

@@ -167,7 +167,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         draw = dict(seed=cfg.pipeline.seed, min_ratio=s.min_length_ratio,
                     max_ratio=s.max_length_ratio, max_attempts=s.max_attempts,
                     present_year=cfg.substitution.present_year, nearby=nearby,
-                    others=coh.other_names(entities, original))
+                    others=coh.other_names(entities, original),
+                    places=coh.place_spans(entities))
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender, name_gender=name_gender,
                                             given=given, place=place),
@@ -184,7 +185,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
                          replacement, regions, etype,
                          coh.people_swaps(context, original, etype, regions, replacement,
-                                          index))
+                                          index, draw["places"]))
         if asks:  # the question names the entity: the same swap, or the row goes
             question = coh.swap_question(question, original, etype, short, replacement)
     except coh.Refused as r:

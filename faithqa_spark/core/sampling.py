@@ -54,6 +54,8 @@ class SamplingIndex:
                                                   compare=False, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False,
                                              repr=False)
+    _derived: dict[str, object] = field(default_factory=dict, init=False, compare=False,
+                                        repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -99,6 +101,12 @@ class SamplingIndex:
                                   for t in self.texts.get("PERSON") or () if " " in t)
             self._surnames.add("")  # built, even when the bank has no such name
         return self._surnames
+
+    def cached(self, key: str, build: Callable[[], object]) -> object:
+        """A value built from the index once per index and `key` (`build()`)."""
+        if key not in self._derived:
+            self._derived[key] = build()
+        return self._derived[key]
 
     def text_set(self, entity_type: str) -> frozenset[str]:
         """The bank's texts of a type, as a set (built once per index)."""
