@@ -1512,3 +1512,23 @@ def test_a_people_word_s_place_is_swapped_with_it():
             bank=bank)
     assert_consistent(o)
     assert "Jefferson himself" in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_war_is_said_with_the_and_a_world_war_without():
+    from faithqa_spark.core.coherent import world_war
+    assert world_war("World War Two") == world_war("the Second World War") == world_war("WWII") == 2
+    assert world_war("World War I") == 1 and world_war("Korean War") is None
+    bank = SamplingIndex.from_bank({"EVENT": ["Korean War", "World War Two", "World War I."]})
+    ctx = "During World War II, the island was occupied. World War II ended in 1945 there."
+    for i in range(4):
+        o = run(ctx, "World War II", [("World War II", "EVENT")], bank=bank, row_id=f"squad:w{i}")
+        assert_consistent(o)
+        # never the same war by another name, never "During Korean War"
+        assert o[C.REPLACEMENT_ENTITY] == "Korean War"
+        mod = o[C.MODIFIED_CONTEXT]
+        assert mod.startswith("During the Korean War, the island") and "The Korean War ended" in mod
+    ctx = "After the Falklands War the navy changed. The Falklands War was short and costly."
+    bank = SamplingIndex.from_bank({"EVENT": ["World War I", "Crimean War"]})
+    got = {run(ctx, "Falklands War", [("Falklands War", "EVENT")], bank=bank,
+               row_id=f"squad:f{i}")[C.REPLACEMENT_ENTITY] for i in range(4)}
+    assert got == {"Crimean War"}  # never "the World War I"

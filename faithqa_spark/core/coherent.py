@@ -508,6 +508,43 @@ def said_as(context: str, regions: list[Region]) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
+_WAR_CLASSES = frozenset({"conflict", "battle"})
+
+
+def war_takes_the(name: str) -> bool:
+    """Whether a war's or battle's name is said with "the": all but the world wars
+    ("World War II", "World War One")."""
+    return not name.startswith("World War")
+
+
+def _article_fits(context: str, regions: list[Region]) -> bool:
+    """Whether "the" can go before every whole mention: after a space or at the start, not
+    after a word joined to it ("pre-World War II") or another article."""
+    return all(part != FULL or (s == 0 or context[s - 1] in " \n\t(\"“") and not
+               _article_before(context, s) for s, _, part in regions)
+
+
+def war_article(context: str, original: str, label: str, regions: list[Region],
+                replacement: str) -> bool:
+    """Whether the swap puts "the" before the replacement: a war said with "the" for a
+    world war said without it ("During World War II" -> "During the Korean War")."""
+    return (label == "EVENT" and namekinds.name_class(original) in _WAR_CLASSES
+            and not war_takes_the(original) and war_takes_the(replacement)
+            and not _said_with_the(context, regions))
+
+
+_WORLD_WAR = re.compile(r"World War (I|II|One|Two)\b|(First|Second) World War|WW(I|II)\b")
+
+
+def world_war(name: str) -> int | None:
+    """1 or 2 for a name of a world war, however written ("World War Two", "the Second
+    World War", "WWII"); None for any other name."""
+    m = _WORLD_WAR.search(name)
+    if not m:
+        return None
+    word = next(g for g in m.groups() if g)
+    return 1 if word in ("I", "One", "First") else 2
+
 def _said_with_the(context: str, regions: list[Region], possessive: bool = False) -> bool:
     """Whether the context says "the" before every mention of the whole name: "Present-day
     Mali ... the Mali Empire" says "Mali" without it (the "the" is the Empire's). With
@@ -591,6 +628,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # without gets no "X of Y" ("at University of Paris"). "the Forbes list", "the ACC
     # tournament": there "the" is the list's, and anything fits.
     the_org = label == "ORG" and _said_with_the(context, regions, possessive=True)
+    # a war is said with "the" ("the Korean War"), a world war without ("during World War
+    # II"): "Since World War II" had become "Since Korean War"
+    war = label == "EVENT" and namekinds.name_class(original) in _WAR_CLASSES
+    the_war = war and _said_with_the(context, regions)
+    # ... where "the" can go before each mention, it comes with a war for a world war
+    # ("During World War II" -> "During the Korean War"; `war_article`)
+    the_fits = war and not the_war and _article_fits(context, regions)
+    ww = world_war(original) if label == "EVENT" else None
     org_the = label == "ORG" and (
         not the_org or _of_name(original) or index.said_with_the(original))
     # ... and where the "the" is plainly the name's own ("back to the Bristol Trade School
@@ -669,6 +714,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if org_the and (_of_name(cand) or index.said_with_the(cand)) != the_org:
             return False
+        if war and war_takes_the(cand) != the_war and (the_war or not the_fits):
+            return False  # a world war after "the"; a war where "the" cannot go before it
+        if ww and world_war(cand) == ww:
+            return False  # "World War Two" for "World War II" is the same war
         if not chronology.keeps_order(years, cand, of):
             return False
         if bare_apostrophe and not cand.endswith("s"):
@@ -973,6 +1022,9 @@ def apply(context: str, answer: str, answer_start: int | None, original: str,
     it."""
     n_parts = len(_significant(original))
     pieces = [_piece(replacement, part, n_parts) for _, _, part in regions]
+    if war_article(context, original, label, regions, replacement):
+        pieces = [("The " if _sentence_start(context, s) else "the ") + piece
+                  if part == FULL else piece for (s, _, part), piece in zip(regions, pieces)]
     for (s, e, _), conv in conversions(context, regions, label):
         figure = arithmetic.rescaled(conv, context, context[s:e], replacement)
         if figure is None:  # fit() drew none such; a replacement given by hand may be

@@ -689,6 +689,8 @@ def drawable(etype: str, text: str) -> bool:
     if etype == "EVENT" and len(words(text)) > 1 and numeral(words(text)[-1]) \
             and name_class(text) == "name":
         return False  # "World Three", "Game 4": a number after no word of an event's kind
+    if etype == "EVENT" and text.endswith("."):
+        return False  # "World War I.": a sentence's full stop
     if etype in _TITLE_CHECKED_TYPES and _office(text):
         return False  # "Holy Roman Emperor", "Secretary of State": an office, not a body
     if etype in ("GPE", "LOC") and all(w.lower().strip(".,") in _COMPASS for w in words(text)):
