@@ -1532,3 +1532,12 @@ def test_a_war_is_said_with_the_and_a_world_war_without():
     got = {run(ctx, "Falklands War", [("Falklands War", "EVENT")], bank=bank,
                row_id=f"squad:f{i}")[C.REPLACEMENT_ENTITY] for i in range(4)}
     assert got == {"Crimean War"}  # never "the World War I"
+
+
+def test_an_organisation_that_is_a_person_s_surname_is_refused():
+    bank = SamplingIndex.from_bank({"ORG": ["Orvane Mills", "Sinop Works"],
+                                    "PERSON": ["Hector Berlioz", "Marie Curie"]})
+    ctx = ("Chopin's friend Berlioz wrote of him warmly. Berlioz called him the poet of the "
+           "piano in a review.")
+    o = run(ctx, "Berlioz", [("Berlioz", "ORG")], bank=bank)
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY

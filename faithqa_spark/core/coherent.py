@@ -206,6 +206,10 @@ def org_named_like_person(original: str, label: str, index: SamplingIndex) -> bo
     stands), with no word the bank holds as a place ("London Underground", "Royal
     Newfoundland Constabulary" stand). Places are not held to it: "San Francisco" starts
     with a given name too."""
+    if label == "ORG" and " " not in original and "ORG" not in index.types_of(original) \
+            and original in index.surnames_of_people() and not namekinds.is_place_name(original):
+        return True  # a person's surname the bank holds only for people ("the reforms of
+        # Savonarola in Florence" had become "the reforms of Lyon")
     return (label == "ORG" and entries.named_like_person(original)
             and "ORG" not in index.types_of(original)
             and not any(_PLACE_TYPES & set(index.types_of(w)) for w in original.split()))

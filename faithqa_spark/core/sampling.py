@@ -93,9 +93,10 @@ class SamplingIndex:
         never "Michael Jackson and I"."""
         if " " in text.strip() or given_name_known(f"{text} X") is not True:
             return False
-        return text not in self._surnames_of_people()
+        return text not in self.surnames_of_people()
 
-    def _surnames_of_people(self) -> set[str]:
+    def surnames_of_people(self) -> set[str]:
+        """The surnames of the bank's people of two parts or more ("Gladstone")."""
         if not self._surnames:  # built once per index (filled in place: the index is frozen)
             self._surnames.update(name_parts(t).surname
                                   for t in self.texts.get("PERSON") or () if " " in t)
@@ -163,7 +164,7 @@ class SamplingIndex:
             # a person's surname that NER took for an organisation ("Ozawa responded with its
             # Internet Explorer"): the bank's people say whose it is. A firm named for its
             # founder ("Ford") goes too; only draws lose it, never a row
-            surnames = self._surnames_of_people()
+            surnames = self.surnames_of_people()
             texts = [t for t in texts if " " in t or t not in surnames]
         for text in texts:
             groups[ANY].append(text)
