@@ -1541,3 +1541,18 @@ def test_an_organisation_that_is_a_person_s_surname_is_refused():
            "piano in a review.")
     o = run(ctx, "Berlioz", [("Berlioz", "ORG")], bank=bank)
     assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+
+
+def test_an_answer_that_is_a_part_of_a_date_always_changes():
+    # "2010" of "February 2010": "September 2010" would leave the answer as it was
+    bank = SamplingIndex.from_bank({"DATE": ["September 2010", "March 2009"]})
+    ctx = "The station opened in February 2010 after long delays. It closed again later."
+    for i in range(6):
+        o = run(ctx, "2010", [("February 2010", "DATE")], bank=bank, row_id=f"squad:p{i}",
+                question="In what year did the station open?")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "March 2009" and o[C.FAITHFUL_ANSWER] == "2009"
+    bank = SamplingIndex.from_bank({"DATE": ["September 2010"]})
+    o = run(ctx, "2010", [("February 2010", "DATE")], bank=bank,
+            question="In what year did the station open?")
+    assert o[C.STATUS] == C.FILTERED  # no date that changes the year: no counterfactual

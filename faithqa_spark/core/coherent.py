@@ -614,7 +614,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         index: SamplingIndex, row_id: str, *, seed: int, min_ratio: float,
         max_ratio: float, max_attempts: int, present_year: int, question: str = "",
         nearby: Mapping[str, Sequence[str]] | None = None,
-        others: Sequence[str] = (), places: Sequence[tuple[int, int]] = ()) -> str | None:
+        others: Sequence[str] = (), places: Sequence[tuple[int, int]] = (),
+        answer: tuple[str, int, int] | None = None) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
     article of its own where the context puts one before the mention.
@@ -733,6 +734,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if any(arithmetic.rescaled(c, context, context[s:e], cand) is None
                for (s, e, _), c in convs):
             return False
+        if answer and (at := part_after(answer[0], cand, answer[1], answer[2])) and \
+                cand[at[0]:at[1]].casefold() == answer[0][answer[1]:answer[2]].casefold():
+            return False  # "2010" of "February 2010" stays "2010" in "September 2010"
         if one is not None and entries.counts_one(cand) != one:
             return False
         if any(not boundary_matches(cand, part) for part in keep):
@@ -927,6 +931,22 @@ def answer_after(context: str, answer: str, answer_start: int | None, regions: l
     start = spans[first][0] - max(0, regions[first][0] - a)
     end = spans[last][1] + max(0, b - regions[last][1])
     return start, end
+
+
+def answer_part(context: str, answer: str, answer_start: int | None, regions: list[Region],
+                label: str) -> tuple[str, int, int] | None:
+    """Where the answer is a part of one mention of a date or figure ("2010" of "February
+    2010"): (the mention, the part's [start, end) in it); else None. A replacement must
+    change that part (`fit`), or the faithful answer would be the original one."""
+    if label in _NAME_TYPES:
+        return None
+    a = answer_start if answer_start is not None and context.startswith(
+        answer, answer_start) else context.lower().find(answer.lower())
+    b = a + len(answer)
+    for s, e, part in regions:
+        if part == FULL and s <= a and b <= e and (s, e) != (a, b):
+            return context[s:e], a - s, b - s
+    return None
 
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")

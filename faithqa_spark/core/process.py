@@ -13,7 +13,7 @@ from faithqa_spark.config import Config
 from faithqa_spark.core import coherent as coh
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
-from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions
+from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions, squad_norm
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
 from faithqa_spark.core.matching import Entity, match_answer
@@ -168,7 +168,9 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
                     max_ratio=s.max_length_ratio, max_attempts=s.max_attempts,
                     present_year=cfg.substitution.present_year, nearby=nearby,
                     others=coh.other_names(entities, original),
-                    places=coh.place_spans(entities))
+                    places=coh.place_spans(entities),
+                    answer=coh.answer_part(context, row[C.ANSWER], row.get(C.ANSWER_START),
+                                           regions, etype))
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender, name_gender=name_gender,
                                             given=given, place=place),
@@ -186,6 +188,9 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
                          replacement, regions, etype,
                          coh.people_swaps(context, original, etype, regions, replacement,
                                           index, draw["places"]))
+        if squad_norm(swap.faithful_answer) == squad_norm(row[C.ANSWER]):
+            # the answer would not change: no counterfactual (fit() draws none such)
+            return filtered(row, cfg, prov, reasons.ANSWER_NOT_SWAPPED, **ent_values)
         if asks:  # the question names the entity: the same swap, or the row goes
             question = coh.swap_question(question, original, etype, short, replacement)
     except coh.Refused as r:
