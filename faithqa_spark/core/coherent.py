@@ -369,16 +369,23 @@ def place_spans(entities: Sequence[Entity]) -> tuple[tuple[int, int], ...]:
 
 
 def place_words(context: str, original: str, regions: list[Region], index: SamplingIndex,
-                places: Sequence[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
-    """For a people word ("Mexican"), its place ("Mexico", `places_of_people`) and where the
-    context names it as a place (`places`) outside the word's mentions: "the
+                places: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """For a people word ("Mexican"), where the context names its place ("Mexico",
+    `places_of_people`) as a place (`places`) outside the word's mentions: "the
     Mexican–American War ... ceded by Mexico" would keep Mexico beside the new people."""
     place = places_of_people(index).get(original)
     if place is None:
-        return "", []
-    return place, [(s, e) for s, e in boundary_matches(context, place)
-                   if not any(a <= s < b for a, b, _ in regions)
-                   and any(a <= s and e <= b for a, b in places)]
+        return []
+    return [(s, e) for s, e in boundary_matches(context, place)
+            if not any(a <= s < b for a, b, _ in regions)
+            and any(a <= s and e <= b for a, b in places)]
+
+
+def new_place(context: str, people: str, index: SamplingIndex) -> str | None:
+    """The bank's place of the people word `people` (`places_of_people`) that the context
+    does not name already, or None."""
+    place = places_of_people(index).get(people)
+    return None if place is None or contains_ci(context, place) else place
 
 
 def people_pieces(candidate: str, words: list[tuple[int, int, str]],
@@ -548,6 +555,7 @@ def world_war(name: str) -> int | None:
         return None
     word = next(g for g in m.groups() if g)
     return 1 if word in ("I", "One", "First") else 2
+
 
 def _said_with_the(context: str, regions: list[Region], possessive: bool = False) -> bool:
     """Whether the context says "the" before every mention of the whole name: "Present-day
@@ -764,13 +772,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # ... and a people whose place the context names too: one whose place the bank holds,
     # not in the context already
-    place, at_place = place_words(context, original, regions, index, places) \
-        if label == "NORP" else ("", [])
+    at_place = place_words(context, original, regions, index, places) \
+        if label == "NORP" else []
 
     def has_people(cand: str) -> bool:
         if at_place:
-            new_place = places_of_people(index).get(cand)
-            return new_place is not None and not contains_ci(context, new_place)
+            return new_place(context, cand, index) is not None
         return people_pieces(cand, people, norps) is not None
 
     def takes_the(cand: str) -> bool:
@@ -914,8 +921,7 @@ def answer_after(context: str, answer: str, answer_start: int | None, regions: l
     `parts_map` (dates and figures), an answer that is a part of one mention is the same
     part of its replacement where the two line up (`part_after`): "In what year ...?" is
     answered "1876", not "September 1876"."""
-    a = answer_start if answer_start is not None and context.startswith(
-        answer, answer_start) else context.lower().find(answer.lower())
+    a = _answer_at(context, answer, answer_start)
     if a < 0:
         raise Refused(reasons.ANSWER_NOT_SWAPPED)
     b = a + len(answer)
@@ -933,15 +939,22 @@ def answer_after(context: str, answer: str, answer_start: int | None, regions: l
     return start, end
 
 
+def _answer_at(context: str, answer: str, answer_start: int | None) -> int:
+    """Where the answer starts in the context: its given start where the text is there,
+    else its first occurrence in any case; -1 for none."""
+    if answer_start is not None and context.startswith(answer, answer_start):
+        return answer_start
+    return context.lower().find(answer.lower())
+
+
 def answer_part(context: str, answer: str, answer_start: int | None, regions: list[Region],
                 label: str) -> tuple[str, int, int] | None:
     """Where the answer is a part of one mention of a date or figure ("2010" of "February
     2010"): (the mention, the part's [start, end) in it); else None. A replacement must
     change that part (`fit`), or the faithful answer would be the original one."""
-    if label in _NAME_TYPES:
+    a = _answer_at(context, answer, answer_start)
+    if label in _NAME_TYPES or a < 0:
         return None
-    a = answer_start if answer_start is not None and context.startswith(
-        answer, answer_start) else context.lower().find(answer.lower())
     b = a + len(answer)
     for s, e, part in regions:
         if part == FULL and s <= a and b <= e and (s, e) != (a, b):
@@ -1024,11 +1037,9 @@ def people_swaps(context: str, original: str, label: str, regions: list[Region],
     new people's place (`place_words`): (start, end, new text); none where the replacement
     has no such word the bank holds (`fit` prefers one that has)."""
     if label == "NORP":  # "Mexican ... Mexico": the new people's place
-        _, at = place_words(context, original, regions, index, places)
-        new_place = places_of_people(index).get(replacement) if at else None
-        if new_place is None or contains_ci(context, new_place):
-            return []
-        return [(s, e, new_place) for s, e in at]
+        at = place_words(context, original, regions, index, places)
+        place = new_place(context, replacement, index) if at else None
+        return [(s, e, place) for s, e in at] if place else []
     if label not in _PEOPLE_TYPES:
         return []
     norps = index.text_set("NORP")
