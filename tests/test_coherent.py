@@ -873,7 +873,7 @@ def test_a_people_s_word_takes_a_people_s_word_and_a_faith_s_a_faith_s():
         o = run(ctx, "Protestant", [("Protestant", "NORP")], bank=norps, row_id=f"squad:n{i}")
         assert_consistent(o)
         assert o[C.REPLACEMENT_ENTITY] in ("Lutheran", "Buddhist"), i
-    ctx = "Outbreaks of conflict spread across the Indian subcontinent."
+    ctx = "Outbreaks of conflict spread across the Indian states."
     for i in range(8):
         o = run(ctx, "Indian", [("Indian", "NORP")], bank=norps, row_id=f"squad:n{i}")
         assert o[C.REPLACEMENT_ENTITY] in ("Javanese", "Peruvian"), i
@@ -1556,3 +1556,46 @@ def test_an_answer_that_is_a_part_of_a_date_always_changes():
     o = run(ctx, "2010", [("February 2010", "DATE")], bank=bank,
             question="In what year did the station open?")
     assert o[C.STATUS] == C.FILTERED  # no date that changes the year: no counterfactual
+
+
+def test_a_people_word_that_begins_a_place_s_name_is_refused():
+    # "the Indian subcontinent" had become "the Egyptian subcontinent"
+    norps = SamplingIndex.from_bank({"NORP": ["Egyptian", "Peruvian"]})
+    for ctx in ("Outbreaks of conflict spread across the Indian subcontinent.",
+                "Ships crossed the Arabian Sea to reach the coast."):
+        name = "Indian" if "Indian" in ctx else "Arabian"
+        o = run(ctx, name, [(name, "NORP")], bank=norps)
+        assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME, ctx
+    ok = run("Indian troops crossed the border at dawn, and the fighting went on for weeks.",
+             "Indian", [("Indian", "NORP")], bank=norps)
+    assert_consistent(ok)
+    assert ok[C.REPLACEMENT_ENTITY] in ("Egyptian", "Peruvian")
+
+
+def test_an_x_of_y_title_said_with_the_keeps_the_and_takes_an_x_of_y():
+    # "The Treaty of Kaynarca of 1774 ended the war" had become "Treaty of Paris of 1774"
+    bank = SamplingIndex.from_bank({"WORK_OF_ART": ["Treaty of Paris", "Treaty of Ghent",
+                                                    "Pumping Iron", "Silent Harbour"]})
+    ctx = "The Treaty of Kaynarca of 1774 ended the war and gave freedom of worship."
+    for i in range(6):
+        o = run(ctx, "Treaty of Kaynarca", [("The Treaty of Kaynarca", "WORK_OF_ART")],
+                bank=bank, row_id=f"squad:w{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("Treaty of Paris", "Treaty of Ghent")
+        assert o[C.MODIFIED_CONTEXT].startswith(f"The {o[C.REPLACEMENT_ENTITY]} of 1774 ")
+    # a title without "the" may take any title
+    ctx = "He wrote Travels in Kaynarca in 1774, and it was read widely in the cities."
+    got = {run(ctx, "Travels in Kaynarca", [("Travels in Kaynarca", "WORK_OF_ART")],
+               bank=bank, row_id=f"squad:w{i}")[C.REPLACEMENT_ENTITY] for i in range(12)}
+    assert len(got) > 1 and None not in got
+
+
+def test_an_answer_that_is_the_figure_of_a_qualified_percentage_is_the_new_figure():
+    bank = SamplingIndex.from_bank({"PERCENT": ["about 75%", "about 12%", "nearly 9%"]})
+    ctx = "The study suggested that about 40% of the population descends from four women."
+    for i in range(6):
+        o = run(ctx, "40%", [("about 40%", "PERCENT")], bank=bank, row_id=f"squad:p{i}",
+                question="What share descends from them?")
+        assert_consistent(o)
+        assert o[C.FAITHFUL_ANSWER] in ("75%", "12%", "9%"), o[C.FAITHFUL_ANSWER]
+        assert o[C.MODIFIED_CONTEXT].count(o[C.REPLACEMENT_ENTITY]) == 1

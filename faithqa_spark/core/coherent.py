@@ -43,6 +43,11 @@ _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
 # a NORP word before one of these names an age or a style, not a people
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
+# a people word that begins a place's name ("the Indian subcontinent", "the Arabian Sea"):
+# "the Egyptian subcontinent" is no place
+# ("Spanish sea captain" is no sea's name)
+_PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plateau|desert)|"
+                          r"Sea|Ocean|Gulf)\b")
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
 # an all-capital short form in brackets right after a name defines it: "the President's
 # Committee on Equal Employment Opportunity (PCEEO)"
@@ -96,10 +101,20 @@ def base_text(text: str, label: str) -> str:
     stays in the context), no title before a person's name (it stays too)."""
     t = strip_possessive(_TRAILING_JUNK.sub("", text.strip()).strip(_QUOTES).strip())
     words = t.split()
-    if len(words) > 1 and words[0].lower() in entries.ARTICLES and label not in _TITLES:
-        # the article stays in the context, except in a title ("A Brief History of Time")
+    if len(words) > 1 and words[0].lower() in entries.ARTICLES and (
+            label not in _TITLES or words[0].lower() == "the" and _the_is_grammar(t)):
+        # the article stays in the context, except in a title ("The Life of Pablo"); but
+        # "The Treaty of Küçük Kaynarca" is said with "the" as any treaty is (`fit`)
         t = " ".join(words[1:])
     return _person_core(t) if label == PERSON else t
+
+
+def _the_is_grammar(title: str) -> bool:
+    """Whether "the" before `title` (which has it) belongs to the sentence, not the title:
+    an "X of Y" whose head word says what it is ("the Treaty of Paris", "the Battle of
+    Long Island"), not a work's own "The" ("The Life of Pablo")."""
+    rest = " ".join(title.split()[1:])
+    return _of_name(rest) and namekinds.name_class(rest) in namekinds.HEAD_CLASSES
 
 
 def corpus_type(entity: Entity, index: SamplingIndex) -> str:
@@ -244,6 +259,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
     if any(_TENS_BEFORE.search(context, max(0, s - 9), s) or _UNITS_AFTER.match(context, e)
            for s, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "seventy" in "seventy-two" is another number
+    if label == "NORP" and any(_PLACE_AFTER.match(context, e) for _, e, _ in regions):
+        raise Refused(reasons.NAME_INSIDE_NAME)  # "the Indian subcontinent" names a place
     if label == "NORP" and any(_PERIOD_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Hellenistic period": an age, no people
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
@@ -669,6 +686,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     capitalise = label not in _NAME_TYPES and upper == {True} and all(
         _sentence_start(context, s) for s, _, _ in regions)
 
+    # an "X of Y" title said with "the" ("The Treaty of Küçük Kaynarca of 1774 ended the
+    # war") keeps the "the" (`base_text`), so it takes an "X of Y" too: "The Pumping Iron of
+    # 1774" reads wrong. Before, the "the" went with the title ("Treaty of Paris of 1774
+    # ended the war").
+    the_title = label in _TITLES and _of_name(original) and _said_with_the(context, regions)
+
     # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
     indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
 
@@ -722,6 +745,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if label not in _NAME_TYPES and cand[0].isalpha() and (
                 len(upper) > 1 or upper and cand[0].isupper() not in upper
                 and not (capitalise and cand[0].islower())):
+            return False
+        if the_title and not _of_name(cand):
             return False
         if label in _THE_TYPES and namekinds.takes_the(cand) != the_place:
             return False
@@ -962,7 +987,14 @@ def answer_part(context: str, answer: str, answer_start: int | None, regions: li
     return None
 
 
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
+# a currency or per cent sign is a word of its own: "40%" of "about 40%" is a part of it,
+# and so is "40" (the answer some annotators gave)
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+|[$£€%]")
+
+
+def _token_kind(token: str) -> int:
+    """A number, a sign or a word (`_TOKEN`)."""
+    return 0 if token[0].isdigit() else 1 if token in "$£€%" else 2
 
 
 def part_after(mention: str, piece: str, a: int, b: int) -> tuple[int, int] | None:
@@ -971,7 +1003,7 @@ def part_after(mention: str, piece: str, a: int, b: int) -> tuple[int, int] | No
     and [a, b) spans whole ones ("1879" of "April 1879" is "1876" of "September 1876";
     "August" of "11 August" is "July" of "7 July"). None when they do not line up."""
     old, new = list(_TOKEN.finditer(mention)), list(_TOKEN.finditer(piece))
-    if len(old) != len(new) or any(o.group()[0].isdigit() != n.group()[0].isdigit()
+    if len(old) != len(new) or any(_token_kind(o.group()) != _token_kind(n.group())
                                    for o, n in zip(old, new)):
         return None
     first = next((i for i, t in enumerate(old) if t.start() == a), None)
