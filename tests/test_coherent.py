@@ -1599,3 +1599,20 @@ def test_an_answer_that_is_the_figure_of_a_qualified_percentage_is_the_new_figur
         assert_consistent(o)
         assert o[C.FAITHFUL_ANSWER] in ("75%", "12%", "9%"), o[C.FAITHFUL_ANSWER]
         assert o[C.MODIFIED_CONTEXT].count(o[C.REPLACEMENT_ENTITY]) == 1
+
+
+def test_a_place_that_names_the_noun_after_it_takes_any_name_but_an_x_of_y():
+    # "the Helwan steelworks" had become "the City of New York steelworks": the "the" is
+    # the noun's, so the place need not be one said with "the", and an "X of Y" reads wrong
+    bank = SamplingIndex.from_bank({"GPE": ["City of Paris", "Bronx", "Minsk", "Adelaide"]})
+    ctx = ("Nasser initiated the Helwan steelworks, which became the largest enterprise of "
+           "the country, and the Helwan steelworks employed thousands.")
+    got = {run(ctx, "Helwan", [("Helwan", "GPE")], bank=bank,
+               row_id=f"squad:h{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    assert got and "City of Paris" not in got and got & {"Minsk", "Adelaide"}
+    # a verb after the name is no noun the "the" could be for: a place said with "the"
+    ctx = "After the war the Bronx collapsed into poverty, and the Bronx waited for years."
+    got = {run(ctx, "Bronx", [("Bronx", "GPE")], bank=SamplingIndex.from_bank(
+        {"GPE": ["City of Paris", "Netherlands", "Minsk"]}),
+        row_id=f"squad:h{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    assert got and "Minsk" not in got

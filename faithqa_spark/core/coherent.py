@@ -602,6 +602,16 @@ def _noun_after(context: str, regions: list[Region]) -> bool:
     return False
 
 
+def _nouns_after(context: str, regions: list[Region]) -> bool:
+    """Whether each whole mention is followed by a lower-case word that reads as a noun it
+    names: neither a function word nor a past tense ("the Helwan steelworks", "the Sichuan
+    earthquake"; not "the Soviet Union collapsed", "the Soviet Union led to ...")."""
+    found = [bool(m and m.group(1) not in entries.FUNCTION_WORDS
+                  and not m.group(1).endswith("ed"))
+             for m in (_WORD_AFTER.match(context, e) for _, e, part in regions if part == FULL)]
+    return bool(found) and all(found)
+
+
 def _article_before(context: str, start: int) -> str:
     # word_before says nothing at a sentence start; an article there still counts
     m = re.search(r"(?<!\w)(the|a|an)\s+$", context[max(0, start - 5):start], re.IGNORECASE)
@@ -653,6 +663,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     sig = set(_significant(original)) if label == PERSON else set()
     # a place said with "the" gets one said with "the", and one without gets one without
     the_place = label in _THE_TYPES and _said_with_the(context, regions)
+    # ... except one that names the noun after it at each mention ("the Helwan steelworks"):
+    # that "the" is the noun's, and any name but an "X of Y" fits ("the Chicago area" had
+    # taken "the City of New York area" or "the Bronx area", the few places said with "the")
+    modifier = the_place and _nouns_after(context, regions)
     # an organisation named with "the" ("the University of Libya", "the Financial Times")
     # gets one the corpus says "the" before or an "X of Y", never "the Shaw University"; one
     # without gets no "X of Y" ("at University of Paris"). "the Forbes list", "the ACC
@@ -748,7 +762,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if the_title and not _of_name(cand):
             return False
-        if label in _THE_TYPES and namekinds.takes_the(cand) != the_place:
+        if modifier and _of_name(cand):
+            return False
+        if label in _THE_TYPES and not modifier and namekinds.takes_the(cand) != the_place:
             return False
         if org_the and (_of_name(cand) or index.said_with_the(cand)) != the_org:
             return False
