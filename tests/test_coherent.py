@@ -1616,3 +1616,45 @@ def test_a_place_that_names_the_noun_after_it_takes_any_name_but_an_x_of_y():
         {"GPE": ["City of Paris", "Netherlands", "Minsk"]}),
         row_id=f"squad:h{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
     assert got and "Minsk" not in got
+
+
+def test_a_people_word_s_new_place_takes_the_where_the_old_one_did():
+    # "characters used in Japan ... the Japanese script" had become "used in Roman Empire"
+    bank = SamplingIndex.from_bank({"NORP": ["Japanese", "Roman", "Vietnamese"],
+                                    "GPE": ["Japan", "Roman Empire", "Vietnam"]})
+    ctx = ("Some simplified characters used in Japan are derived from the cursive script. "
+           "The Japanese hiragana script is also derived from this script.")
+    spec = [("Japanese", "NORP"), ("Japan", "GPE")]
+    for i in range(6):
+        o = run(ctx, "Japanese", spec, bank=bank, row_id=f"squad:j{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Vietnamese"
+        assert "used in Vietnam are" in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_people_word_that_names_a_language_takes_one_that_names_a_language():
+    # "the Spanish language" had become "the British language"
+    bank = SamplingIndex.from_bank({"NORP": ["British", "Parisian", "Portuguese", "Germanic",
+                                             "Iranian"]})
+    ctx = ("The Spanish introduced cattle, horses and the Spanish language to Florida, and "
+           "many settlers came.")
+    got = {run(ctx, "Spanish", [("Spanish", "NORP")], bank=bank,
+               row_id=f"squad:l{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    assert got == {"Portuguese"}
+    # "languages" after it names a family: "the Celtic languages" takes no "Portuguese"
+    ctx = ("Scholars grouped the Celtic languages together long ago, and the grouping of "
+           "those languages still stands today.")
+    got = {run(ctx, "Celtic", [("Celtic", "NORP")], bank=bank,
+               row_id=f"squad:l{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    assert got and got <= {"Germanic", "Iranian"}
+
+
+def test_a_range_in_words_takes_a_range_in_words():
+    # "for hundreds or thousands of years" had become "for 4500–4000 of years"
+    bank = SamplingIndex.from_bank({"CARDINAL": ["4500–4000", "two or three", "tens or hundreds"]})
+    ctx = "Roofs and domes have been made from copper for hundreds or thousands of years now."
+    for i in range(6):
+        o = run(ctx, "hundreds or thousands", [("hundreds or thousands", "CARDINAL")],
+                bank=bank, row_id=f"squad:r{i}")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("two or three", "tens or hundreds")

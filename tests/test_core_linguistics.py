@@ -39,7 +39,7 @@ def test_date_shapes(text: str, shape: str) -> None:
     ("12000000", "digits:7+:plain"), ("3.5", "decimal"), ("four", "words"),
     ("twenty-one", "words"), ("one hundred", "words"), ("a dozen", "words"),
     ("hundreds", "words"), ("2 million", "mixed"), ("3.5 billion", "mixed"),
-    ("3-4", "range"), ("two or three", "range"), ("between 5 and 10", "range"),
+    ("3-4", "range"), ("two or three", "range:words"), ("hundreds or thousands", "range:words"), ("between 5 and 10", "range"),
     ("two-thirds", "fraction"), ("about a third", "fraction"), ("5½", "fraction"),
     ("an estimated 32,463", "digits:5-6:comma"), ("4,097.9", "decimal"),
     ("#1", "other"), ("Ω-7", "other"),

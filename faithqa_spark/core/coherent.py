@@ -48,6 +48,8 @@ _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|
 # ("Spanish sea captain" is no sea's name)
 _PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plateau|desert)|"
                           r"Sea|Ocean|Gulf)\b")
+_LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b",
+                             re.IGNORECASE)
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
 # an all-capital short form in brackets right after a name defines it: "the President's
 # Committee on Equal Employment Opportunity (PCEEO)"
@@ -398,11 +400,16 @@ def place_words(context: str, original: str, regions: list[Region], index: Sampl
             and any(a <= s and e <= b for a, b in places)]
 
 
-def new_place(context: str, people: str, index: SamplingIndex) -> str | None:
+def new_place(context: str, people: str, index: SamplingIndex,
+              at: Sequence[tuple[int, int]] = ()) -> str | None:
     """The bank's place of the people word `people` (`places_of_people`) that the context
-    does not name already, or None."""
+    does not name already and that takes "the" where the old place at `at` has it, or
+    None ("used in Japan" had become "used in Roman Empire")."""
     place = places_of_people(index).get(people)
-    return None if place is None or contains_ci(context, place) else place
+    if place is None or contains_ci(context, place):
+        return None
+    the = namekinds.takes_the(place)
+    return None if any((_article_before(context, s) == "the") != the for s, _ in at) else place
 
 
 def people_pieces(candidate: str, words: list[tuple[int, int, str]],
@@ -602,6 +609,15 @@ def _noun_after(context: str, regions: list[Region]) -> bool:
     return False
 
 
+def names_language(text: str, index: SamplingIndex, family: bool = False) -> bool:
+    """Whether a people word also names a language ("Spanish", "Catalan", "Greek"; not
+    "British", "Parisian"): ISO 639-3's names or the bank's LANGUAGE entries; with
+    `family`, a family of languages instead ("Germanic", "Iranian": ISO 639-5's)."""
+    if family:
+        return namekinds.is_language_family(text) or text.lower() in entries.LANGUAGE_FAMILIES
+    return namekinds.is_language(text) or text in index.text_set("LANGUAGE")
+
+
 def _nouns_after(context: str, regions: list[Region]) -> bool:
     """Whether each whole mention is followed by a lower-case word that reads as a noun it
     names: neither a function word nor a past tense ("the Helwan steelworks", "the Sichuan
@@ -741,6 +757,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # fits, else the question reads as before (the row is no worse than without the rule)
     named = question_name_parts(question, original, label)
 
+    # "the Spanish language" names a language: the new people word must name one too
+    # ("the British language" read wrong)
+    # ("Indo-European languages", plural, names a family: "Russian languages" read wrong)
+    tongue = [m.group(1).lower() == "languages" for _, e, _ in regions
+              if label == "NORP" and (m := _LANGUAGE_AFTER.match(context, e))]
+
     def accept(cand: str) -> bool:
         if contains_ci(context, cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
@@ -763,6 +785,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if the_title and not _of_name(cand):
             return False
         if modifier and _of_name(cand):
+            return False
+        if tongue and not names_language(cand, index, family=any(tongue)):
             return False
         if label in _THE_TYPES and not modifier and namekinds.takes_the(cand) != the_place:
             return False
@@ -818,7 +842,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     def has_people(cand: str) -> bool:
         if at_place:
-            return new_place(context, cand, index) is not None
+            return new_place(context, cand, index, at_place) is not None
         return people_pieces(cand, people, norps) is not None
 
     def takes_the(cand: str) -> bool:
@@ -1086,7 +1110,7 @@ def people_swaps(context: str, original: str, label: str, regions: list[Region],
     has no such word the bank holds (`fit` prefers one that has)."""
     if label == "NORP":  # "Mexican ... Mexico": the new people's place
         at = place_words(context, original, regions, index, places)
-        place = new_place(context, replacement, index) if at else None
+        place = new_place(context, replacement, index, at) if at else None
         return [(s, e, place) for s, e in at] if place else []
     if label not in _PEOPLE_TYPES:
         return []

@@ -217,6 +217,7 @@ _LANGUAGE_FIRST = frozenset("""ancient middle old modern standard high low koine
 literary vulgar written spoken proto late early""".split())
 _LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
 dravidian bantu""".split())
+LANGUAGE_FAMILIES = _LANGUAGE_FAMILIES
 FAITH, PARTY, PEOPLE, LANGUAGE, REGION = "faith", "party", "people", "language", "region"
 # the people of a continent or a region, not of a nation: "Despite Western isolation, Asian
 # corporations ..." had become "... German corporations", and "Asian countries" in the

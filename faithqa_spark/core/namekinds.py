@@ -249,7 +249,26 @@ def is_country(text: str) -> bool:
 def _language_names() -> frozenset[str]:
     import pycountry  # ISO 639-3: the names of the world's languages, as data
 
-    return frozenset(lang.name.lower() for lang in pycountry.languages)
+    names = {lang.name.lower() for lang in pycountry.languages}
+    # ... and the head of an inverted name: "Greek" of "Greek, Modern (1453-)", whose name
+    # is "Modern Greek (1453-)"
+    names |= {inv.split(",")[0].strip().lower() for lang in pycountry.languages
+              if (inv := getattr(lang, "inverted_name", None))}
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def _language_families() -> frozenset[str]:
+    import pycountry  # ISO 639-5: language families ("Germanic languages", "Basque (family)")
+
+    return frozenset(re.sub(r" (?:languages|\(family\))$", "", fam.name).lower()
+                     for fam in pycountry.language_families)
+
+
+def is_language_family(text: str) -> bool:
+    """Whether a word names a family of languages in ISO 639-5 ("Germanic", "Indo-European",
+    "Iranian"; not "Russian")."""
+    return text.strip().lower() in _language_families()
 
 
 def is_language(text: str) -> bool:

@@ -34,7 +34,8 @@ CARDINAL shapes (`cardinal_shape`):
 | `fraction` | two-thirds, a third, one-fifth, 5½, 1/3 |
 | `words` | four, twenty-one, one hundred, a dozen, hundreds, thousands |
 | `mixed` | 2 million, 3.5 billion, 40 thousand |
-| `range` | 3-4, 10–12, two or three, between 5 and 10 |
+| `range` | 3-4, 10–12, between 5 and 10 (a figure on either side) |
+| `range:words` | two or three, hundreds or thousands (words alone: "4500–4000 of years" read wrong) |
 | `other` | anything else |
 
 Magnitude buckets are the number of integer digits: 1, 2, 3, 4, 5-6, 7+. Grouping is
@@ -156,7 +157,7 @@ def cardinal_shape(text: str) -> str:
         return f"digits:{_magnitude(len(digits))}:plain"
     for name, pat in _CARD_PATTERNS:
         if pat.fullmatch(t):
-            return name
+            return f"{name}:words" if name == "range" and not _PLAIN.search(t) else name
     return OTHER
 
 
