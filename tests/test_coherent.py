@@ -1658,3 +1658,24 @@ def test_a_range_in_words_takes_a_range_in_words():
                 bank=bank, row_id=f"squad:r{i}")
         assert_consistent(o)
         assert o[C.REPLACEMENT_ENTITY] in ("two or three", "tens or hundreds")
+
+
+def test_a_figure_always_changes_and_a_round_one_takes_a_round_one():
+    # "About 30" had become "Approximately 30": the hedge changed, not the fact
+    bank = SamplingIndex.from_bank({"CARDINAL": ["Approximately 30", "around 30", "about 46,226",
+                                                 "about 60", "some 319"]})
+    ctx = "About 30 delegates attended the first meeting, which was held in the old town hall."
+    got = {run(ctx, "About 30", [("About 30", "CARDINAL")], bank=bank,
+               row_id=f"squad:f{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    assert got and not got & {"Approximately 30", "around 30"}, got
+    # ... and a round figure takes a round one where one fits ("about 500" never "about 319")
+    bank = SamplingIndex.from_bank({"CARDINAL": ["about 319", "about 723", "about 412",
+                                                 "about 800", "about 655"]})
+    ctx = "About 500 slaves stayed on the island while the rest were sent on to the Cape."
+    got = {run(ctx, "About 500", [("About 500", "CARDINAL")], bank=bank,
+               row_id=f"squad:f{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    assert got == {"About 800"}, got
+    from faithqa_spark.core.arithmetic import round_figure, significant_figures
+    assert significant_figures("1,214,516") == 7 and significant_figures("about 30,000") == 1
+    assert round_figure("10,000") and round_figure("some 80") and not round_figure("29,029")
+    assert not round_figure("42")  # a plain small count is no round figure

@@ -207,6 +207,38 @@ def value(text: str) -> float | None:
     return float(m.group(0).replace(",", "")) if m else None
 
 
+def figures(text: str) -> tuple[float, ...]:
+    """Every number written in digits in `text`, in order ("about 9,000" -> (9000.0,),
+    "0.50%" -> (0.5,))."""
+    return tuple(float(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(text))
+
+
+def significant_figures(text: str) -> int | None:
+    """The significant figures of the first number written in digits in `text` ("about
+    30,000" -> 1, "2.5 million" -> 2, "1,214,516" -> 7), or None for none. A whole number's
+    trailing zeros do not count: "10,000" is the round figure it reads as."""
+    m = _NUMBER_RE.search(text)
+    if not m:
+        return None
+    digits = m.group(0).replace(",", "")
+    if "." in digits:
+        return len(digits.replace(".", "").lstrip("0")) or 1
+    return len(digits.strip("0")) or 1
+
+
+def round_figure(text: str) -> bool:
+    """Whether `text` gives a round figure: at most two significant figures in a number of
+    three digits or more, or a hedged one ("about 500", "over 300,000", "some 80"): a
+    replacement that reads as a count ("about 319", "29,029 shrines") reads wrong there."""
+    n, v = significant_figures(text), value(text)
+    return n is not None and v is not None and n <= 2 and (v >= 100 or bool(_HEDGE.match(text)))
+
+
+_HEDGE = re.compile(r"(?:about|around|approximately|roughly|some|nearly|almost|over|more than|"
+                    r"less than|fewer than|up to|at least|an estimated|estimated|close to|"
+                    r"just over|just under)\s", re.IGNORECASE)
+
+
 def change_bound(context: str, end: int) -> tuple[str, float] | None:
     """(">", 40.0) when the amount ending at `end` is followed by "up from 40", ("<", 40.0)
     for "down from 40": what a replacement must stay above or below, or None."""

@@ -745,6 +745,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     amount = (arithmetic.bounds(context, regions[0][0], regions[0][1])
               if label in _AMOUNT_TYPES and len(regions) == 1 else None)
 
+    # the figure must change, not its hedge alone ("About 30" had become "Approximately 30")
+    same_figures = arithmetic.figures(original) if label in _AMOUNT_TYPES else ()
+
     # "450 miles (720 km)": the bracket is worked out anew for the replacement (`apply`),
     # which needs one number and the original's words around it
     convs = conversions(context, regions, label)
@@ -804,6 +807,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if not arithmetic.within(amount, cand):
             return False
+        if same_figures and arithmetic.figures(cand) == same_figures:
+            return False  # "about 9,000" -> "around 9,000" changes no fact
         if any(arithmetic.rescaled(c, context, context[s:e], cand) is None
                for (s, e, _), c in convs):
             return False
@@ -848,10 +853,17 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def takes_the(cand: str) -> bool:
         return _of_name(cand) or index.said_with_the(cand)
 
+    # a round figure ("about 500", "10,000 shrines") takes a round one where one fits
+    round_wanted = label in _AMOUNT_TYPES and arithmetic.round_figure(original)
+
+    def is_round(cand: str) -> bool:
+        return (arithmetic.significant_figures(cand) or 9) <= 2
+
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (the place's people swapped with it outweighs "the" read right, which outweighs a
-    # word of the question kept)
-    prefs = [p for p, on in ((keeps_named, bool(named)), (takes_the, own_the),
+    # word of the question kept, which outweighs a round figure)
+    prefs = [p for p, on in ((is_round, round_wanted), (keeps_named, bool(named)),
+                             (takes_the, own_the),
                              (has_people, bool(people or at_place))) if on]
     tests = [lambda cand, ps=tuple(prefs[i:]): all(p(cand) for p in ps) and accept(cand)
              for i in range(len(prefs) + 1)]
