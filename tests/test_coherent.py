@@ -1679,3 +1679,17 @@ def test_a_figure_always_changes_and_a_round_one_takes_a_round_one():
     assert significant_figures("1,214,516") == 7 and significant_figures("about 30,000") == 1
     assert round_figure("10,000") and round_figure("some 80") and not round_figure("29,029")
     assert not round_figure("42")  # a plain small count is no round figure
+
+
+def test_a_range_runs_the_way_the_original_runs():
+    # "fell from 27% to 8%" had become "fell from 10% to 15%": a fall turned into a rise
+    from faithqa_spark.core.arithmetic import direction
+    assert direction("27% to 8%") == -1 and direction("10% to 15%") == 1
+    assert direction("1838–39") == 1 and direction("3500–3100") == -1 and direction("3–0") == -1
+    assert direction("100 to 97") == -1 and direction("about 30") == 0
+    bank = SamplingIndex.from_bank({"PERCENT": ["10% to 15%", "21% to 34%", "59% to 41%",
+                                                "43% to 13%"]})
+    ctx = "Between 1990 and 2010 the share of the poor fell from 27% to 8% in the region."
+    got = {run(ctx, "27% to 8%", [("27% to 8%", "PERCENT")], bank=bank,
+               row_id=f"squad:d{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    assert got and got <= {"59% to 41%", "43% to 13%"}, got

@@ -213,6 +213,25 @@ def figures(text: str) -> tuple[float, ...]:
     return tuple(float(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(text))
 
 
+def direction(text: str) -> int:
+    """+1 where the first two figures of `text` rise ("10% to 15%", "1838–39": the second
+    figure's missing leading digits are the first's), -1 where they fall ("fell from 27% to
+    8%", "3500–3100 BC"), 0 for one figure or two equal ones. A range swapped for one that
+    runs the other way turns a fall into a rise."""
+    found = list(_NUMBER_RE.finditer(text))[:2]
+    if len(found) < 2:
+        return 0
+    a, b = (m.group(0).replace(",", "") for m in found)
+    if (len(a) >= 3 and len(b) <= 2 and "." not in a + b
+            and _DASH.fullmatch(text, found[0].end(), found[1].start())):
+        b = a[:len(a) - len(b)] + b  # "1838–39" is 1838 to 1839 ("100 to 97" is no year)
+    x, y = float(a), float(b)
+    return (x < y) - (x > y)
+
+
+_DASH = re.compile(r"\s*[–—-]\s*")
+
+
 def significant_figures(text: str) -> int | None:
     """The significant figures of the first number written in digits in `text` ("about
     30,000" -> 1, "2.5 million" -> 2, "1,214,516" -> 7), or None for none. A whole number's

@@ -747,6 +747,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # the figure must change, not its hedge alone ("About 30" had become "Approximately 30")
     same_figures = arithmetic.figures(original) if label in _AMOUNT_TYPES else ()
+    # ... and a range runs the way the original runs: "fell from 27% to 8%" never "fell from
+    # 10% to 15%", "3500–3100 BC" never "1,000-3,000"
+    runs = arithmetic.direction(original) if label in _AMOUNT_TYPES | _YEAR_TYPES else 0
 
     # "450 miles (720 km)": the bracket is worked out anew for the replacement (`apply`),
     # which needs one number and the original's words around it
@@ -809,6 +812,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if same_figures and arithmetic.figures(cand) == same_figures:
             return False  # "about 9,000" -> "around 9,000" changes no fact
+        if runs and arithmetic.direction(cand) == -runs:
+            return False
         if any(arithmetic.rescaled(c, context, context[s:e], cand) is None
                for (s, e, _), c in convs):
             return False
