@@ -135,6 +135,17 @@ def test_a_count_of_the_list_after_a_colon_is_tied():
     assert not arithmetic.enumerated(ctx, s, s + 3)  # no colon right after its noun
     s = ctx.index("40")
     assert not arithmetic.enumerated(ctx, s, s + 2)  # not a small count
+    # a dash or a bracket brings a list in too
+    for ctx in ("A total of five intended torchbearers -Kiran Bedi, Soha Ali Khan, Sachin "
+                "Tendulkar, Bhaichung Bhutia and Sunil Gavaskar- withdrew from the event.",
+                "The complex holds four kingdoms (Kantipur, Lalitpur, Bhaktapur, Kirtipur).",
+                "London has five major medical schools – Barts, King's, St George's, UCL "
+                "and Imperial."):
+        s = ctx.index("five") if "five" in ctx else ctx.index("four")
+        assert arithmetic.enumerated(ctx, s, s + 4), ctx
+    ctx = "They built two bridges (one of them in 1850) across the river."
+    s = ctx.index("two")
+    assert not arithmetic.enumerated(ctx, s, s + 3)  # a bracket without a list of names
 
 
 def test_an_operand_of_a_worked_equation_is_tied():

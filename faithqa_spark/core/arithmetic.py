@@ -83,14 +83,17 @@ def part_of_sum(context: str, start: int, end: int) -> bool:
                for i, x in enumerate(others) for j, y in enumerate(others) if i != j)
 
 
-# "two rival regions in Spain: Catalonia and Castile": a small count whose items follow
+# "two rival regions in Spain: Catalonia and Castile": a small count whose items follow;
+# a dash or a bracket brings them in too ("five intended torchbearers -Kiran Bedi, Soha Ali
+# Khan, ...- withdrew" had become "three intended torchbearers" before five names)
 _SMALL_COUNT = re.compile(r"(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)",
                           re.IGNORECASE)
-_LIST_AFTER = re.compile(r"(?:\s+[^\W\d_][\w-]*){1,6}:\s")
+_LIST_AFTER = re.compile(r"(?:\s+[^\W\d_][\w-]*){1,6}(?::\s|\s*[-–—(]\s*[A-Z][^.;]*,)")
 
 
 def enumerated(context: str, start: int, end: int) -> bool:
-    """Whether the amount at [start, end) counts a list that a colon brings in."""
+    """Whether the amount at [start, end) counts a list that a colon, a dash or a bracket
+    brings in."""
     return bool(_SMALL_COUNT.fullmatch(context[start:end].strip())
                 and _LIST_AFTER.match(context, end))
 
