@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from faithqa_spark.core import shapes
+
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _ABOUT = r"(?:about|approx\.|approximately|c\.|ca\.|~)?\s*"
 _UNIT = r"[^\W\d_][\w°.]*"
@@ -253,12 +255,7 @@ def round_figure(text: str) -> bool:
     three digits or more, or a hedged one ("about 500", "over 300,000", "some 80"): a
     replacement that reads as a count ("about 319", "29,029 shrines") reads wrong there."""
     n, v = significant_figures(text), value(text)
-    return n is not None and v is not None and n <= 2 and (v >= 100 or bool(_HEDGE.match(text)))
-
-
-_HEDGE = re.compile(r"(?:about|around|approximately|roughly|some|nearly|almost|over|more than|"
-                    r"less than|fewer than|up to|at least|an estimated|estimated|close to|"
-                    r"just over|just under)\s", re.IGNORECASE)
+    return n is not None and v is not None and n <= 2 and (v >= 100 or bool(shapes.hedge(text)))
 
 
 def change_bound(context: str, end: int) -> tuple[str, float] | None:

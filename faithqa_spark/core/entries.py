@@ -215,9 +215,8 @@ loyalist unionist nationalist""".split())
 # word
 _LANGUAGE_FIRST = frozenset("""ancient middle old modern standard high low koine classical
 literary vulgar written spoken proto late early""".split())
-_LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
+LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
 dravidian bantu""".split())
-LANGUAGE_FAMILIES = _LANGUAGE_FAMILIES
 FAITH, PARTY, PEOPLE, LANGUAGE, REGION = "faith", "party", "people", "language", "region"
 # the people of a continent or a region, not of a nation: "Despite Western isolation, Asian
 # corporations ..." had become "... German corporations", and "Asian countries" in the
@@ -236,7 +235,7 @@ def norp_kind(text: str) -> str:
     nationality or an ethnic group ("Indian", "Javanese")."""
     ws = [w.rstrip(".,").lower() for w in words(text)]
     last = ws[-1].split("-")[-1]
-    family = last in _LANGUAGE_FAMILIES and all(w.removesuffix("ern") in _COMPASS
+    family = last in LANGUAGE_FAMILIES and all(w.removesuffix("ern") in _COMPASS
                                                 for w in ws[:-1])  # "Northern Germanic"
     if len(ws) > 1 and (ws[0] in _LANGUAGE_FIRST or is_language(text) or family):
         return LANGUAGE
