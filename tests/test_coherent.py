@@ -1695,3 +1695,15 @@ def test_a_range_runs_the_way_the_original_runs():
     got = {run(ctx, "27% to 8%", [("27% to 8%", "PERCENT")], bank=bank,
                row_id=f"squad:d{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
     assert got and got <= {"59% to 41%", "43% to 13%"}, got
+
+
+def test_a_combining_form_before_a_hyphen_is_a_part_of_its_compound():
+    # "an Anglo-Irish philosopher" had become "an Aristotelian-Irish philosopher"
+    norps = SamplingIndex.from_bank({"NORP": ["Aristotelian", "British", "Danish"]})
+    ctx = ("Proponents include Berkeley, Bishop of Cloyne, an Anglo-Irish philosopher who "
+           "advanced a theory he called immaterialism.")
+    o = run(ctx, "Anglo", [("Anglo", "NORP")], bank=norps)
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME
+    ok = run("Danish settlers came in the ninth century and many of them stayed on the coast.",
+             "Danish", [("Danish", "NORP")], bank=norps)
+    assert_consistent(ok)

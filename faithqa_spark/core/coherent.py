@@ -263,6 +263,11 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.NAME_INSIDE_NAME)  # "seventy" in "seventy-two" is another number
     if label == "NORP" and any(_PLACE_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "the Indian subcontinent" names a place
+    if label == "NORP" and original.endswith("o") and any(
+            context.startswith("-", e) for _, e, _ in regions):
+        # a combining form is a part of its compound ("Anglo-Irish", "Malayo-Polynesian"):
+        # "Aristotelian-Irish" and "British-Polynesian" read wrong
+        raise Refused(reasons.NAME_INSIDE_NAME)
     if label == "NORP" and any(_PERIOD_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Hellenistic period": an age, no people
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
