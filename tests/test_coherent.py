@@ -1585,6 +1585,13 @@ def test_an_x_of_y_title_said_with_the_keeps_the_and_takes_an_x_of_y():
         assert_consistent(o)
         assert o[C.REPLACEMENT_ENTITY] in ("Treaty of Paris", "Treaty of Ghent")
         assert o[C.MODIFIED_CONTEXT].startswith(f"The {o[C.REPLACEMENT_ENTITY]} of 1774 ")
+    # an "X of Y" title the context says with "the" takes one too: never "in the Pumping Iron"
+    other = SamplingIndex.from_bank({"WORK_OF_ART": ["Pumping Iron", "Silent Harbour",
+                                                     "Book of Mormon", "Laws of the Game"]})
+    ctx = "The name came from a passage in the Book of Kells, which the monks had copied."
+    got = {run(ctx, "Book of Kells", [("Book of Kells", "WORK_OF_ART")], bank=other,
+               row_id=f"squad:w{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    assert got and got <= {"Book of Mormon", "Laws of the Game"}, got
     # a title without "the" may take any title
     ctx = "He wrote Travels in Kaynarca in 1774, and it was read widely in the cities."
     got = {run(ctx, "Travels in Kaynarca", [("Travels in Kaynarca", "WORK_OF_ART")],
