@@ -1589,13 +1589,11 @@ def test_an_x_of_y_title_said_with_the_keeps_the_and_takes_an_x_of_y():
     other = SamplingIndex.from_bank({"WORK_OF_ART": ["Pumping Iron", "Silent Harbour",
                                                      "Book of Mormon", "Laws of the Game"]})
     ctx = "The name came from a passage in the Book of Kells, which the monks had copied."
-    got = {run(ctx, "Book of Kells", [("Book of Kells", "WORK_OF_ART")], bank=other,
-               row_id=f"squad:w{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    got = replacements(ctx, "Book of Kells", "WORK_OF_ART", other, "w", rows=10)
     assert got and got <= {"Book of Mormon", "Laws of the Game"}, got
     # a title without "the" may take any title
     ctx = "He wrote Travels in Kaynarca in 1774, and it was read widely in the cities."
-    got = {run(ctx, "Travels in Kaynarca", [("Travels in Kaynarca", "WORK_OF_ART")],
-               bank=bank, row_id=f"squad:w{i}")[C.REPLACEMENT_ENTITY] for i in range(12)}
+    got = replacements(ctx, "Travels in Kaynarca", "WORK_OF_ART", bank, "w", rows=12)
     assert len(got) > 1 and None not in got
 
 
@@ -1616,14 +1614,13 @@ def test_a_place_that_names_the_noun_after_it_takes_any_name_but_an_x_of_y():
     bank = SamplingIndex.from_bank({"GPE": ["City of Paris", "Bronx", "Minsk", "Adelaide"]})
     ctx = ("Nasser initiated the Helwan steelworks, which became the largest enterprise of "
            "the country, and the Helwan steelworks employed thousands.")
-    got = {run(ctx, "Helwan", [("Helwan", "GPE")], bank=bank,
-               row_id=f"squad:h{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    got = replacements(ctx, "Helwan", "GPE", bank, "h", rows=10)
     assert got and "City of Paris" not in got and got & {"Minsk", "Adelaide"}
     # a verb after the name is no noun the "the" could be for: a place said with "the"
     ctx = "After the war the Bronx collapsed into poverty, and the Bronx waited for years."
-    got = {run(ctx, "Bronx", [("Bronx", "GPE")], bank=SamplingIndex.from_bank(
-        {"GPE": ["City of Paris", "Netherlands", "Minsk"]}),
-        row_id=f"squad:h{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    bank = SamplingIndex.from_bank({"GPE": ["City of Paris", "Netherlands", "Minsk"]})
+    got = {run(ctx, "Bronx", [("Bronx", "GPE")], bank=bank,
+               row_id=f"squad:h{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
     assert got and "Minsk" not in got
 
 
@@ -1647,14 +1644,12 @@ def test_a_people_word_that_names_a_language_takes_one_that_names_a_language():
                                              "Iranian"]})
     ctx = ("The Spanish introduced cattle, horses and the Spanish language to Florida, and "
            "many settlers came.")
-    got = {run(ctx, "Spanish", [("Spanish", "NORP")], bank=bank,
-               row_id=f"squad:l{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    got = replacements(ctx, "Spanish", "NORP", bank, "l", rows=8)
     assert got == {"Portuguese"}
     # "languages" after it names a family: "the Celtic languages" takes no "Portuguese"
     ctx = ("Scholars grouped the Celtic languages together long ago, and the grouping of "
            "those languages still stands today.")
-    got = {run(ctx, "Celtic", [("Celtic", "NORP")], bank=bank,
-               row_id=f"squad:l{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    got = replacements(ctx, "Celtic", "NORP", bank, "l", rows=8)
     assert got and got <= {"Germanic", "Iranian"}
 
 
@@ -1662,11 +1657,8 @@ def test_a_range_in_words_takes_a_range_in_words():
     # "for hundreds or thousands of years" had become "for 4500–4000 of years"
     bank = SamplingIndex.from_bank({"CARDINAL": ["4500–4000", "two or three", "tens or hundreds"]})
     ctx = "Roofs and domes have been made from copper for hundreds or thousands of years now."
-    for i in range(6):
-        o = run(ctx, "hundreds or thousands", [("hundreds or thousands", "CARDINAL")],
-                bank=bank, row_id=f"squad:r{i}")
-        assert_consistent(o)
-        assert o[C.REPLACEMENT_ENTITY] in ("two or three", "tens or hundreds")
+    assert replacements(ctx, "hundreds or thousands", "CARDINAL", bank, "r") <= {
+        "two or three", "tens or hundreds"}
 
 
 def test_a_figure_always_changes_and_a_round_one_takes_a_round_one():
@@ -1674,15 +1666,13 @@ def test_a_figure_always_changes_and_a_round_one_takes_a_round_one():
     bank = SamplingIndex.from_bank({"CARDINAL": ["Approximately 30", "around 30", "about 46,226",
                                                  "about 60", "some 319"]})
     ctx = "About 30 delegates attended the first meeting, which was held in the old town hall."
-    got = {run(ctx, "About 30", [("About 30", "CARDINAL")], bank=bank,
-               row_id=f"squad:f{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    got = replacements(ctx, "About 30", "CARDINAL", bank, "f", rows=10)
     assert got and not got & {"Approximately 30", "around 30"}, got
     # ... and a round figure takes a round one where one fits ("about 500" never "about 319")
     bank = SamplingIndex.from_bank({"CARDINAL": ["about 319", "about 723", "about 412",
                                                  "about 800", "about 655"]})
     ctx = "About 500 slaves stayed on the island while the rest were sent on to the Cape."
-    got = {run(ctx, "About 500", [("About 500", "CARDINAL")], bank=bank,
-               row_id=f"squad:f{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    got = replacements(ctx, "About 500", "CARDINAL", bank, "f", rows=10)
     assert got == {"About 800"}, got
     from faithqa_spark.core.arithmetic import round_figure, significant_figures
     assert significant_figures("1,214,516") == 7 and significant_figures("about 30,000") == 1
@@ -1699,8 +1689,7 @@ def test_a_range_runs_the_way_the_original_runs():
     bank = SamplingIndex.from_bank({"PERCENT": ["10% to 15%", "21% to 34%", "59% to 41%",
                                                 "43% to 13%"]})
     ctx = "Between 1990 and 2010 the share of the poor fell from 27% to 8% in the region."
-    got = {run(ctx, "27% to 8%", [("27% to 8%", "PERCENT")], bank=bank,
-               row_id=f"squad:d{i}")[C.REPLACEMENT_ENTITY] for i in range(10)}
+    got = replacements(ctx, "27% to 8%", "PERCENT", bank, "d", rows=10)
     assert got and got <= {"59% to 41%", "43% to 13%"}, got
 
 

@@ -44,8 +44,8 @@ _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
 # a people word that begins a place's name ("the Indian subcontinent", "the Arabian Sea"):
-# "the Egyptian subcontinent" is no place
-# ("Spanish sea captain" is no sea's name)
+# "the Egyptian subcontinent" is no place; a lower-case "sea" names none ("Spanish sea
+# captain")
 _PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plateau|desert)|"
                           r"Sea|Ocean|Gulf)\b")
 _LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b",
@@ -603,15 +603,19 @@ _POSSESSIVE_BEFORE = re.compile(r"(?<!\w)(?:its|their|his|her|our|your)\s+$", re
 _WORD_AFTER = re.compile(r"\s+([a-z][a-z-]*)")
 
 
+def _words_after(context: str, regions: list[Region]) -> list[str | None]:
+    """The lower-case word right after each whole mention that "the" may belong to (no
+    function word), or None there."""
+    found = (_WORD_AFTER.match(context, e) for _, e, part in regions if part == FULL)
+    return [m.group(1) if m and m.group(1) not in entries.FUNCTION_WORDS else None
+            for m in found]
+
+
 def _noun_after(context: str, regions: list[Region]) -> bool:
     """Whether a lower-case word that "the" may belong to follows a whole mention: "the
     Forbes list", "the ACC tournament"; not "the Bristol Trade School (founded 1856)", "the
     Sorbonne and ...", where the "the" is the name's own."""
-    for _, e, part in regions:
-        m = _WORD_AFTER.match(context, e) if part == FULL else None
-        if m and m.group(1) not in entries.FUNCTION_WORDS:
-            return True
-    return False
+    return any(_words_after(context, regions))
 
 
 def names_language(text: str, index: SamplingIndex, family: bool = False) -> bool:
@@ -627,10 +631,8 @@ def _nouns_after(context: str, regions: list[Region]) -> bool:
     """Whether each whole mention is followed by a lower-case word that reads as a noun it
     names: neither a function word nor a past tense ("the Helwan steelworks", "the Sichuan
     earthquake"; not "the Soviet Union collapsed", "the Soviet Union led to ...")."""
-    found = [bool(m and m.group(1) not in entries.FUNCTION_WORDS
-                  and not m.group(1).endswith("ed"))
-             for m in (_WORD_AFTER.match(context, e) for _, e, part in regions if part == FULL)]
-    return bool(found) and all(found)
+    words = _words_after(context, regions)
+    return bool(words) and all(w and not w.endswith("ed") for w in words)
 
 
 def _article_before(context: str, start: int) -> str:
