@@ -208,6 +208,17 @@ def test_dates_keep_their_shape():
     assert o[C.STATUS] == C.FILTERED
 
 
+def test_an_age_keeps_the_words_around_its_figure():
+    # "At the age of 35" had become "At the age 29": "age 29" and "the age of 35" were one shape
+    ages = SamplingIndex.from_bank({"DATE": ["age 29", "age 41", "age of 30", "age of 52",
+                                             "40 years of age", "Age of Discovery"]})
+    ctx = "At the age of 35, the monk sat down under the fig tree and did not rise again."
+    assert replacements(ctx, "age of 35", "DATE", ages, "a", rows=8) == {"age of 30",
+                                                                         "age of 52"}
+    ctx = "The poet left the village at age 29 and never saw the mill again."
+    assert replacements(ctx, "age 29", "DATE", ages, "b", rows=8) == {"age 41"}
+
+
 def test_years_keep_the_order_of_events_and_stay_in_the_past():
     years = SamplingIndex.from_bank({"DATE": ["1888", "1934", "1946", "1998", "2039"]})
     ctx = "The mill was renamed Orvane in 1931, and again in 1950, after the war."

@@ -25,7 +25,9 @@ from faithqa_spark.core.shapes import cardinal_shape, date_shape, same_shape
     ("AD 79", "era"), ("300 BC", "era"), ("44 BCE", "era"),
     ("1990-1995", "year_range"), ("1990–95", "year_range"), ("between 1901 and 1905", "year_range"),
     ("three years", "duration"), ("10 days", "duration"), ("two decades", "duration"),
-    ("several months", "duration"), ("the age of 60", "age"), ("41 years of age", "age"),
+    ("several months", "duration"), ("the age of 60", "age:of"), ("41 years of age", "age:years"),
+    ("age 29", "age"), ("age sixty", "age"), ("the Age of Enlightenment", "age:era"),
+    ("age year", "other"),
     ("about 30,000", "other"), ("the Middle Ages", "other"), ("", "other"),
 ])
 def test_date_shapes(text: str, shape: str) -> None:

@@ -21,7 +21,10 @@ DATE shapes (`date_shape`):
 | `relative` | seasons and words relative to the text: today, yesterday, summer, the next day, last year, that year, recent years |
 | `era` | AD 79, 79 AD, 300 BC, 44 BCE, 1200 CE |
 | `year_range` | 1990-1995, 1990–95, between 1990 and 1995, from 1990 to 1995, 1990/91 |
-| `age` | age 60, the age of sixty, 38 years of age |
+| `age` | age 60, at age sixty |
+| `age:of` | the age of sixty, age of 35 |
+| `age:years` | 38 years of age |
+| `age:era` | the Age of Enlightenment, the Age of Discovery (an era's name, not an age) |
 | `duration` | three years, 10 days, two decades, several months, 18 months |
 | `other` | anything else (e.g. "about 30,000", "the Middle Ages") |
 
@@ -79,6 +82,8 @@ _LEAD = re.compile(
     r"|year|the year|of)(?:\s+|-))+",
     re.IGNORECASE)
 
+_AGE = rf"(?:\d{{1,3}}|{_NUM_WORD}(?:-{_NUM_WORD})?)"
+
 _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
     ("era", rf"(?:(?:ad|a\.d\.)\s*\d{{1,4}}|\d{{1,4}}\s*(?:ad|a\.d\.|bc|b\.c\.|bce|b\.c\.e\.|ce|c\.e\.))"),
     ("year", rf"{_YEAR}"),
@@ -88,7 +93,12 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
     ("month_year", rf"{_M},?\s+{_YEAR}"),
     ("month_day", rf"(?:{_DAY}\s+(?:of\s+)?{_M}|{_M}\s+{_DAY})"),
     ("month", rf"{_M}"),
-    ("age", r"(?:the\s+)?age(?:\s+of)?\s+(?:\d{1,3}|[a-z]+(?:-[a-z]+)?)|(?:\d{1,3}|[a-z]+)\s+years\s+of\s+age"),
+    # three ways to say an age, each fitting only where it stood: "At the age 29" read wrong
+    # a figure or a number word: "the Age of Enlightenment" is no age
+    ("age:of", rf"(?:the\s+)?age\s+of\s+{_AGE}"),
+    ("age", rf"(?:the\s+)?age\s+{_AGE}"),
+    ("age:years", rf"{_AGE}\s+years\s+of\s+age"),
+    ("age:era", r"(?:the\s+)?age\s+of\s+[a-z]+"),  # the Age of Enlightenment, of Discovery
     ("weekday", rf"{_WEEKDAYS}(?:\s+(?:morning|afternoon|evening|night))?"),
     ("year_range", rf"(?:(?:between|from)\s+)?{_YEAR}(?:{_DASH}|\s+and\s+)(?:\d{{2}}|{_YEAR})"),
     ("duration", rf"(?:\d[\d,.]*|{_NUM_WORD}(?:[\s-]+{_NUM_WORD})*)(?:\s+(?:and\s+a\s+half|or\s+more))?[\s-]+{_UNIT}(?:\s+(?:old|long|later|earlier|ago))?"),
