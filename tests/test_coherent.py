@@ -208,6 +208,13 @@ def test_dates_keep_their_shape():
     assert o[C.STATUS] == C.FILTERED
 
 
+def test_a_compound_of_peoples_is_no_organisation():
+    # NER's ORG "Russo-Persian" had become "The Azerbaijanis wars of 1804-1813"
+    o = run("The Russo-Persian wars of 1804-1813 cost Iran the Caucasus.", "Russo-Persian",
+            [("Russo-Persian", "ORG")])
+    assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.MALFORMED_ENTITY)
+
+
 def test_an_age_keeps_the_words_around_its_figure():
     # "At the age of 35" had become "At the age 29": "age 29" and "the age of 35" were one shape
     ages = SamplingIndex.from_bank({"DATE": ["age 29", "age 41", "age of 30", "age of 52",
@@ -449,6 +456,9 @@ def test_corpus_gender_votes_reach_the_pools():
     ("GPE", "Cologne, Düsseldorf", False), ("DATE", "65Zn", True), ("DATE", "annual", False),
     ("DATE", "the 1960s to", False), ("NORP", "Delhi Sultanate", True),
     ("NORP", "Protestantism", False), ("NORP", "communist", False), ("NORP", "Danes", True),
+    ("PERSON", "Franco-Spanish", False), ("ORG", "Russo-Persian", False),
+    ("LOC", "Proto-Slavic", False), ("GPE", "Nagorno-Karabakh", True),
+    ("ORG", "Radio-Canada", True), ("NORP", "Anglo-Saxon", True),
 ])
 def test_well_formed_entries(etype, text, ok):
     from faithqa_spark.core.entries import well_formed

@@ -103,6 +103,8 @@ def well_formed(etype: str, text: str) -> bool:
         return False  # "E-5", "C0": no name
     if etype == "NORP":
         return norp_form(text) is not None
+    if _PEOPLE_COMPOUND.fullmatch(text):
+        return False  # an adjective: "The Azerbaijanis wars" had stood for "The Russo-Persian"
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
         return False
     if etype not in _TITLE_TYPES and (_dangling(ws[-1]) or (first != "the" and _dangling(ws[0]))):
@@ -128,6 +130,11 @@ def well_formed(etype: str, text: str) -> bool:
 # Mother Down"); other names may not begin or end with a function word
 _TITLE_TYPES = frozenset({"WORK_OF_ART", "LAW"})
 _GLUED_DIGIT = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
+# a compound of peoples, a combining form or "Proto-" before a people word ("Franco-Spanish",
+# "Afro-Asiatic", "Proto-Slavic"), is an adjective, whatever NER typed it; "Nagorno-Karabakh"
+# and "Radio-Canada" end in no people word
+_PEOPLE_COMPOUND = re.compile(
+    r"(?:[A-Z][a-z]+o|Proto|Paleo|Pre|Pan)-[A-Z][a-z]+(?:ian|ic|ish|ese|an|i)")
 _CAMEL = re.compile(r"[a-z][A-Z]\w{2}")  # "iPod", "eBay"; not "kV"
 _INITIAL = re.compile(r"[A-Z]\.")
 # function words that end or begin a name only as NER's error, even capitalised ("Tribunal
