@@ -215,6 +215,13 @@ def test_a_compound_of_peoples_is_no_organisation():
     assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.MALFORMED_ENTITY)
 
 
+def test_a_decimal_keeps_its_magnitude():
+    # "the total fertility rate was 6.4 children per woman" had become "97.0 children"
+    figures = SamplingIndex.from_bank({"CARDINAL": ["97.0", "3.1", "45.5", "2.8", "130.25"]})
+    ctx = "The birth rate was high, and the total fertility rate was 6.4 children per woman."
+    assert replacements(ctx, "6.4", "CARDINAL", figures, "f", rows=8) == {"3.1", "2.8"}
+
+
 def test_an_age_keeps_the_words_around_its_figure():
     # "At the age of 35" had become "At the age 29": "age 29" and "the age of 35" were one shape
     ages = SamplingIndex.from_bank({"DATE": ["age 29", "age 41", "age of 30", "age of 52",
@@ -459,6 +466,7 @@ def test_corpus_gender_votes_reach_the_pools():
     ("PERSON", "Franco-Spanish", False), ("ORG", "Russo-Persian", False),
     ("LOC", "Proto-Slavic", False), ("GPE", "Nagorno-Karabakh", True),
     ("ORG", "Radio-Canada", True), ("NORP", "Anglo-Saxon", True),
+    ("GPE", "NigeriaSat-2", False), ("LOC", "F-4 Phantom II", False), ("ORG", "F-4 Group", True),
 ])
 def test_well_formed_entries(etype, text, ok):
     from faithqa_spark.core.entries import well_formed

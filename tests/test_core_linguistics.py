@@ -38,12 +38,12 @@ def test_date_shapes(text: str, shape: str) -> None:
     ("7", "digits:1:plain"), ("42", "digits:2:plain"), ("350", "digits:3:plain"),
     ("1250", "digits:4:plain"), ("1,250", "digits:4:comma"), ("30,000", "digits:5-6:comma"),
     ("about 30,000", "digits:5-6:comma"), ("2,500,000", "digits:7+:comma"),
-    ("12000000", "digits:7+:plain"), ("3.5", "decimal"), ("four", "words"),
+    ("12000000", "digits:7+:plain"), ("3.5", "decimal:1"), ("0.25", "decimal:0"), ("97.0", "decimal:2"), ("four", "words"),
     ("twenty-one", "words"), ("one hundred", "words"), ("a dozen", "words"),
     ("hundreds", "words"), ("2 million", "mixed"), ("3.5 billion", "mixed"),
     ("3-4", "range"), ("two or three", "range:words"), ("hundreds or thousands", "range:words"), ("between 5 and 10", "range"),
     ("two-thirds", "fraction"), ("about a third", "fraction"), ("5½", "fraction"),
-    ("an estimated 32,463", "digits:5-6:comma"), ("4,097.9", "decimal"),
+    ("an estimated 32,463", "digits:5-6:comma"), ("4,097.9", "decimal:4"),
     ("#1", "other"), ("Ω-7", "other"),
 ])
 def test_cardinal_shapes(text: str, shape: str) -> None:

@@ -129,7 +129,7 @@ def well_formed(etype: str, text: str) -> bool:
 # titles of works and laws may begin or end with any word ("Is It Too Late", "Tie Your
 # Mother Down"); other names may not begin or end with a function word
 _TITLE_TYPES = frozenset({"WORK_OF_ART", "LAW"})
-_GLUED_DIGIT = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
+_GLUED_DIGIT = re.compile(r"[A-Za-z]-?\d|\d[A-Za-z]")  # "USD100", "NigeriaSat-2", "F-4"
 # a compound of peoples, a combining form or "Proto-" before a people word ("Franco-Spanish",
 # "Afro-Asiatic", "Proto-Slavic"), is an adjective, whatever NER typed it; "Nagorno-Karabakh"
 # and "Radio-Canada" end in no people word

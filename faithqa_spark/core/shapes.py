@@ -33,7 +33,7 @@ CARDINAL shapes (`cardinal_shape`):
 | shape | examples |
 |---|---|
 | `digits:<magnitude>:<grouping>` | 7 (`digits:1:plain`), 42 (`digits:2:plain`), 350, 1250 (`digits:4:plain`), 1,250 (`digits:4:comma`), 30,000 (`digits:5-6:comma`), 2,500,000 (`digits:7+:comma`) |
-| `decimal` | 3.5, 0.25, 4,097.9 |
+| `decimal:<magnitude>` | 3.5 (`decimal:1`), 0.25, .5 (`decimal:0`), 4,097.9 (`decimal:4`) |
 | `fraction` | two-thirds, a third, one-fifth, 5½, 1/3 |
 | `words` | four, twenty-one, one hundred, a dozen, hundreds, thousands |
 | `mixed` | 2 million, 3.5 billion, 40 thousand |
@@ -167,6 +167,9 @@ def cardinal_shape(text: str) -> str:
         return f"digits:{_magnitude(len(digits))}:plain"
     for name, pat in _CARD_PATTERNS:
         if pat.fullmatch(t):
+            if name == "decimal":  # "6.4 children per woman" had become "97.0 children"
+                whole = t.split(".")[0].replace(",", "").lstrip("0")
+                return f"decimal:{_magnitude(len(whole)) if whole else 0}"
             return f"{name}:words" if name == "range" and not _PLAIN.search(t) else name
     return OTHER
 
