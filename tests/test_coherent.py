@@ -222,6 +222,21 @@ def test_a_decimal_keeps_its_magnitude():
     assert replacements(ctx, "6.4", "CARDINAL", figures, "f", rows=8) == {"3.1", "2.8"}
 
 
+def test_a_name_glossed_in_another_language_is_not_swapped():
+    # "Hungary (Portuguese: República Portuguesa)" keeps the old name beside the new one
+    ctx = "Portugal (Portuguese: República Portuguesa) lies on the Iberian coast of Europe."
+    o = run(ctx, "Portugal", [("Portugal", "GPE")])
+    assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.DERIVED_WORD_LEFT)
+    ctx = "Kelmar (formerly: Orvane Landing) is a river town that grew up around its mill."
+    o = run(ctx, "Kelmar", [("Kelmar", "GPE")])
+    assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.DERIVED_WORD_LEFT)
+    # a page reference in brackets is no gloss
+    ctx = "Portugal (2007: 12) lies on the Iberian coast of Europe, west of Spain."
+    o = run(ctx, "Portugal", [("Portugal", "GPE"), ("Spain", "GPE")])
+    assert_consistent(o)
+    assert o[C.STATUS] == C.OK
+
+
 def test_an_age_keeps_the_words_around_its_figure():
     # "At the age of 35" had become "At the age 29": "age 29" and "the age of 35" were one shape
     ages = SamplingIndex.from_bank({"DATE": ["age 29", "age 41", "age of 30", "age of 52",

@@ -41,6 +41,20 @@ _THE_TYPES = _PLACE_TYPES  # places said with or without "the"
 _KIND_TYPES = ("EVENT", "ORG", "FAC", "GPE", "LOC", "LAW", "WORK_OF_ART", "PRODUCT")
 _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
 # a NORP word before one of these names an age or a style, not a people
+# a gloss after a mention: "Portugal (Portuguese: República Portuguesa)", "the Three Jewels
+# (Sanskrit: triratna)", "(simplified Chinese: ...)", "(formerly: Parque de los Aliados)"
+_GLOSS_AFTER = re.compile(r"\s*\((?:(?:simplified|traditional|classical|ancient|old|modern)\s+)?"
+                          r"([A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+)?|formerly|literally|lit\.)\s*:")
+_RESTATED = frozenset({"formerly", "literally", "lit."})
+
+
+def _glossed(context: str, end: int) -> bool:
+    """Whether a mention ending at `end` is followed by its name in a language that ISO
+    639-3 names, or by its former or literal name."""
+    m = _GLOSS_AFTER.match(context, end)
+    return bool(m) and (m.group(1) in _RESTATED or namekinds.is_language(m.group(1).split()[-1]))
+
+
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
 # a people word that begins a place's name ("the Indian subcontinent", "the Arabian Sea"):
@@ -268,6 +282,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         # a combining form is a part of its compound ("Anglo-Irish", "Malayo-Polynesian"):
         # "Aristotelian-Irish" and "British-Polynesian" read wrong
         raise Refused(reasons.NAME_INSIDE_NAME)
+    if any(_glossed(context, e) for _, e, _ in regions):
+        # the name given again in another language, or its former or literal name:
+        # "Hungary (Portuguese: Portugal)" keeps the old name beside the new one
+        raise Refused(reasons.DERIVED_WORD_LEFT)
     if label == "NORP" and any(_PERIOD_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Hellenistic period": an age, no people
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
