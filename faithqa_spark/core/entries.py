@@ -15,8 +15,8 @@ from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
 from faithqa_spark.core.namekinds import (_ACRONYM, COUNTRY, continent, is_country,
-                                          is_language, name_class, numeral, place_kind,
-                                          takes_the)
+                                          is_language, is_place_name, name_class, numeral,
+                                          place_kind, takes_the)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -702,6 +702,9 @@ def drawable(etype: str, text: str) -> bool:
         return False  # "Holy Roman Emperor", "Secretary of State": an office, not a body
     if etype in ("GPE", "LOC") and all(w.lower().strip(".,") in _COMPASS for w in words(text)):
         return False  # "North West", "the South": a direction, no place to name
+    if etype in ("GPE", "LOC") and " " not in text and is_language(text) \
+            and not is_place_name(text):
+        return False  # "the Mongolian Sack of Kazakh": a language (ISO 639-3) is no place
     if etype == "ORG" and named_like_person(text):
         return False  # a person NER took for an organisation ("Walt Disney" goes too)
     if etype == "ORG" and " " not in text and (_ADJECTIVE_END.search(text)

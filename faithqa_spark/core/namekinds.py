@@ -108,7 +108,7 @@ soviet union, ussr, holland, prussia, persia, burma, siam, ceylon, zaire, rhodes
 yugoslavia, czechoslovakia, east germany, west germany, south korea, north korea, iran,
 syria, vietnam, laos, bolivia, venezuela, tanzania, taiwan, macedonia, moldova,
 united states, united kingdom, ivory coast, cape verde, vatican city, czech republic,
-the netherlands, the united states, the united kingdom, the philippines, the bahamas
+the netherlands, the united states, the united kingdom, the philippines, the bahamas, brunei
 """.split("\n") for w in line.split(","))
 
 
@@ -198,7 +198,7 @@ _COUNTRY_ALIASES = {
     "cape verde": "CPV", "vatican city": "VAT", "vietnam": "VNM", "laos": "LAO",
     "syria": "SYR", "bolivia": "BOL", "venezuela": "VEN", "tanzania": "TZA", "taiwan": "TWN",
     "macedonia": "MKD", "moldova": "MDA", "czech republic": "CZE", "the philippines": "PHL",
-    "the bahamas": "BHS", "south korea": "KOR", "north korea": "PRK",
+    "the bahamas": "BHS", "south korea": "KOR", "north korea": "PRK", "brunei": "BRN",
 }
 
 
