@@ -690,6 +690,8 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     # a language is no place ("the Mongolian Sack of Kazakh"); a place with its name is
     ("GPE", "Kazakh", False), ("GPE", "Urdu", False), ("LOC", "Neapolitan", False),
     ("GPE", "Brunei", True), ("GPE", "Georgia", True), ("GPE", "Punjab", True),
+    # a place's name is no common word, whatever the lexicon holds ("pari", "tonga")
+    ("GPE", "Paris", True), ("GPE", "Tonga", True), ("GPE", "Board", False),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn

@@ -710,6 +710,8 @@ def drawable(etype: str, text: str) -> bool:
     if etype == "ORG" and " " not in text and (_ADJECTIVE_END.search(text)
                                                or given_name_known(f"{text} X") is True):
         return False  # "Italianate", "Fryderyk": NER's one-word organisations
+    if etype in ("GPE", "LOC") and is_place_name(text):
+        return True  # "Paris", "Tonga": the lexicon's "pari" and "tonga" name no place
     return not (etype in _WORD_CHECKED_TYPES and common_word(text))
 
 
