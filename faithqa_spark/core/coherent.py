@@ -40,7 +40,6 @@ _THE_TYPES = _PLACE_TYPES  # places said with or without "the"
 # the order `fit` falls back on them
 _KIND_TYPES = ("EVENT", "ORG", "FAC", "GPE", "LOC", "LAW", "WORK_OF_ART", "PRODUCT")
 _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
-# a NORP word before one of these names an age or a style, not a people
 # a gloss after a mention: "Portugal (Portuguese: República Portuguesa)", "the Three Jewels
 # (Sanskrit: triratna)", "(simplified Chinese: ...)", "(formerly: Parque de los Aliados)"
 _GLOSS_AFTER = re.compile(r"\s*\((?:(?:simplified|traditional|classical|ancient|old|modern)\s+)?"
@@ -55,6 +54,7 @@ def _glossed(context: str, end: int) -> bool:
     return bool(m) and (m.group(1) in _RESTATED or namekinds.is_language(m.group(1).split()[-1]))
 
 
+# a NORP word before one of these names an age or a style, not a people
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
 # a people word that begins a place's name ("the Indian subcontinent", "the Arabian Sea"):

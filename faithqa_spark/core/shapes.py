@@ -21,7 +21,7 @@ DATE shapes (`date_shape`):
 | `relative` | seasons and words relative to the text: today, yesterday, summer, the next day, last year, that year, recent years |
 | `era` | AD 79, 79 AD, 300 BC, 44 BCE, 1200 CE |
 | `year_range` | 1990-1995, 1990–95, between 1990 and 1995, from 1990 to 1995, 1990/91 |
-| `age` | age 60, at age sixty |
+| `age` | age 60, age sixty |
 | `age:of` | the age of sixty, age of 35 |
 | `age:years` | 38 years of age |
 | `age:era` | the Age of Enlightenment, the Age of Discovery (an era's name, not an age) |
@@ -93,8 +93,8 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
     ("month_year", rf"{_M},?\s+{_YEAR}"),
     ("month_day", rf"(?:{_DAY}\s+(?:of\s+)?{_M}|{_M}\s+{_DAY})"),
     ("month", rf"{_M}"),
-    # three ways to say an age, each fitting only where it stood: "At the age 29" read wrong
-    # a figure or a number word: "the Age of Enlightenment" is no age
+    # three ways to say an age, each fitting only where it stood ("At the age 29" read
+    # wrong), each with a figure or a number word: "the Age of Enlightenment" is no age
     ("age:of", rf"(?:the\s+)?age\s+of\s+{_AGE}"),
     ("age", rf"(?:the\s+)?age\s+{_AGE}"),
     ("age:years", rf"{_AGE}\s+years\s+of\s+age"),
