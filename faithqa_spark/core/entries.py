@@ -710,9 +710,10 @@ def drawable(etype: str, text: str) -> bool:
     if etype == "ORG" and " " not in text and (_ADJECTIVE_END.search(text)
                                                or given_name_known(f"{text} X") is True):
         return False  # "Italianate", "Fryderyk": NER's one-word organisations
-    if etype in ("GPE", "LOC") and is_place_name(text):
-        return True  # "Paris", "Tonga": the lexicon's "pari" and "tonga" name no place
-    return not (etype in _WORD_CHECKED_TYPES and common_word(text))
+    # a country, state or main city is no common word, whatever the lexicon holds ("Paris":
+    # its "pari" + s; "Tonga")
+    return not (etype in _WORD_CHECKED_TYPES and common_word(text)
+                and not (etype in ("GPE", "LOC") and is_place_name(text)))
 
 
 _TITLE_CHECKED_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
