@@ -248,6 +248,33 @@ def test_an_age_keeps_the_words_around_its_figure():
     assert replacements(ctx, "age 29", "DATE", ages, "b", rows=8) == {"age 41"}
 
 
+def test_an_age_in_figures_stays_near_the_original_where_one_fits():
+    # "Beyoncé has had deals ... since the age of 18" had become "since the age of 81"
+    ages = SamplingIndex.from_bank({"DATE": ["age of 81", "age of 76", "age of 22",
+                                             "age of 64", "age of ten"]})
+    ctx = "The singer has had deals with three fashion houses since the age of 18."
+    assert replacements(ctx, "age of 18", "DATE", ages, "a", rows=8) == {"age of 22"}
+    # where none is near, a far one is still drawn: a preference, no row is lost
+    far = SamplingIndex.from_bank({"DATE": ["age of 81", "age of 76"]})
+    assert replacements(ctx, "age of 18", "DATE", far, "b", rows=4) <= {"age of 81",
+                                                                        "age of 76"}
+
+
+def test_a_one_word_name_that_makes_one_man_with_another_name_of_the_context_is_not_drawn():
+    # "Bonaparte told Napoleon these were the best terms": the bank's Napoleon Bonaparte
+    people = SamplingIndex.from_bank({"PERSON": ["Bonaparte", "Napoleon Bonaparte", "Lucien",
+                                                 "Grenville", "Ottavio Grenville"]})
+    ctx = ("Metternich told Napoleon these were the best terms the Allies would offer; "
+           "Metternich wanted France to balance Russia.")
+    got = set()
+    for i in range(10):
+        o = run(ctx, "Metternich", [("Metternich", "PERSON"), ("Napoleon", "PERSON")],
+                bank=people, row_id=f"squad:n{i}")
+        assert_consistent(o)
+        got.add(o[C.REPLACEMENT_ENTITY])
+    assert "Bonaparte" not in got and got & {"Lucien", "Grenville"}
+
+
 def test_years_keep_the_order_of_events_and_stay_in_the_past():
     years = SamplingIndex.from_bank({"DATE": ["1888", "1934", "1946", "1998", "2039"]})
     ctx = "The mill was renamed Orvane in 1931, and again in 1950, after the war."
@@ -692,6 +719,9 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     ("GPE", "Brunei", True), ("GPE", "Georgia", True), ("GPE", "Punjab", True),
     # a place's name is no common word, whatever the lexicon holds ("pari", "tonga")
     ("GPE", "Paris", True), ("GPE", "Tonga", True), ("GPE", "Board", False),
+    # a storm is an event whatever NER typed it: "according to Cyclone Pam" read wrong
+    ("ORG", "Cyclone Pam", False), ("PERSON", "Hurricane Katrina", False),
+    ("EVENT", "Hurricane Katrina", True),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn

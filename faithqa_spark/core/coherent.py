@@ -40,6 +40,7 @@ _THE_TYPES = _PLACE_TYPES  # places said with or without "the"
 # the order `fit` falls back on them
 _KIND_TYPES = ("EVENT", "ORG", "FAC", "GPE", "LOC", "LAW", "WORK_OF_ART", "PRODUCT")
 _YEAR_TYPES = frozenset({"DATE", "CARDINAL"})
+_AGE_RATIO = 1.5  # a preferred replacement age lies within this factor of the original's
 # a gloss after a mention: "Portugal (Portuguese: República Portuguesa)", "the Three Jewels
 # (Sanskrit: triratna)", "(simplified Chinese: ...)", "(formerly: Parque de los Aliados)"
 _GLOSS_AFTER = re.compile(r"\s*\((?:(?:simplified|traditional|classical|ancient|old|modern)\s+)?"
@@ -702,6 +703,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     `others` are the names of the context's other entities (`other_names`): a replacement
     that contains one is refused."""
     sig = set(_significant(original)) if label == PERSON else set()
+    # the bank's people, for a one-word name that with another name of the context makes one
+    persons = index.text_set(PERSON) if label == PERSON else frozenset()
     # a place said with "the" gets one said with "the", and one without gets one without
     the_place = label in _THE_TYPES and _said_with_the(context, regions)
     # ... except one that names the noun after it at each mention ("the Helwan steelworks"):
@@ -853,6 +856,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             parts = _significant(cand)
             if set(parts) & sig or any(boundary_matches(context, p) for p in parts):
                 return False
+            if " " not in cand and any(f"{o} {cand}" in persons or f"{cand} {o}" in persons
+                                       for o in others):
+                return False  # "Bonaparte told Napoleon": the bank's Napoleon Bonaparte
         return True
 
     # a name whose head word says what it is ("Battle of Covadonga", NER's ORG) may take a
@@ -889,12 +895,23 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def is_round(cand: str) -> bool:
         return (arithmetic.significant_figures(cand) or 9) <= 2
 
+    # an age keeps to its stage of life, where both are in figures: "since the age of 18"
+    # had become "since the age of 81" for a singer in her thirties
+    age = arithmetic.value(original) if label in _YEAR_TYPES and \
+        shapes.shape(label, original) in shapes.AGES else None
+
+    def near_age(cand: str) -> bool:
+        v = arithmetic.value(cand)
+        return age is not None and v is not None and age / _AGE_RATIO <= v <= age * _AGE_RATIO
+
     # accept() and the preferences that apply: all of them, then without the first left, ...
-    # (the place's people swapped with it outweighs "the" read right, which outweighs a
-    # word of the question kept, which outweighs a round figure)
+    # (an age near the original's outweighs the place's people swapped with it, which
+    # outweighs "the" read right, which outweighs a word of the question kept, which
+    # outweighs a round figure)
     prefs = [p for p, on in ((is_round, round_wanted), (keeps_named, bool(named)),
                              (takes_the, own_the),
-                             (has_people, bool(people or at_place))) if on]
+                             (has_people, bool(people or at_place)),
+                             (near_age, bool(age))) if on]
     tests = [lambda cand, ps=tuple(prefs[i:]): all(p(cand) for p in ps) and accept(cand)
              for i in range(len(prefs) + 1)]
     for test in tests:

@@ -698,6 +698,8 @@ def drawable(etype: str, text: str) -> bool:
         return False  # "World Three", "Game 4": a number after no word of an event's kind
     if etype == "EVENT" and text.endswith("."):
         return False  # "World War I.": a sentence's full stop
+    if etype != "EVENT" and words(text)[0].lower() in _STORMS:
+        return False  # "according to Cyclone Pam": NER's ORG for a storm, an event
     if etype in _TITLE_CHECKED_TYPES and _office(text):
         return False  # "Holy Roman Emperor", "Secretary of State": an office, not a body
     if etype in ("GPE", "LOC") and all(w.lower().strip(".,") in _COMPASS for w in words(text)):
@@ -717,6 +719,7 @@ def drawable(etype: str, text: str) -> bool:
 
 
 _TITLE_CHECKED_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
+_STORMS = frozenset({"hurricane", "cyclone", "typhoon", "superstorm", "tropical"})
 # "Wrigley Field", "River Don": titles that end place names too
 _OFFICES = TITLES - {"field", "don"}
 _COMPASS = frozenset("""north south east west northeast northwest southeast southwest

@@ -107,6 +107,8 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
                  r"|spring|summer|autumn|fall|winter|springtime|summertime|wintertime|day|days|week|weeks|month|months|year|years|decade|decades|century|season|morning|evening|night|weekend|time"
                  r"|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?\d{4})"),
 ]]
+# the shapes that give someone's age, not an era's name
+AGES = frozenset({"age", "age:of", "age:years"})
 
 _CARD_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
     ("mixed", r"\d[\d,]*(?:\.\d+)?[\s-]*(?:hundred|thousand|million|billion|trillion|dozen)"),
