@@ -47,6 +47,9 @@ def test_the_parts_of_a_ratio_are_tied():
     ("enrolment rose to 900 students, having grown from about 650", "900", (">", 650.0)),
     ("67 tribes in Brazil. Up from 40 in 2005 ...", "67", None),  # another sentence
     ("67 tribes were counted in 2005", "67", None),
+    # "668,247 births in 2013, down from a peak 23,689" read wrong
+    ("22,018 births in 2013, down from a peak 23,689 in 2008", "22,018", ("<", 23689.0)),
+    ("a crowd of 900, up from a record of 650", "900", (">", 650.0)),
 ])
 def test_change_bound(context, amount, bound):
     start = context.index(amount)
@@ -187,3 +190,14 @@ def test_a_conversion_beside_an_amount_is_worked_out_anew():
         assert tied_but_converted(ctx, s, s + len(amount))
     ctx = "The road is 450 miles (720 km) long."
     assert not tied_but_converted(ctx, 12, 21)
+
+
+def test_a_count_of_countries_stays_below_the_world_s():
+    # "companies in over 100 countries" had become "in over 560 countries"
+    ctx = "Shell had companies in over 100 countries, each run on its own."
+    limits = arithmetic.bounds(*at(ctx, "over 100"))
+    assert arithmetic.within(limits, "over 150") and not arithmetic.within(limits, "over 560")
+    assert arithmetic.bounds(*at("It sells in 40 member nations.", "40")) == (None, 200.0)
+    # a count already past it ("240 countries and territories") is no count of countries
+    assert arithmetic.bounds(*at("It sells in 240 countries.", "240")) is None
+    assert arithmetic.bounds(*at("It sells 100 cars.", "100")) is None

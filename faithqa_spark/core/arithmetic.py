@@ -199,9 +199,10 @@ def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> s
 
 # "67 different tribes in Brazil, up from 40 in 2005": the amount is compared with another,
 # and the comparison says which is larger
+# ("down from a peak of 23,689", "up from about 40")
 _CHANGE_AFTER = re.compile(rf"[^.;]{{0,60}}?\b(up|down|rising|falling|increased|decreased|"
-                           rf"grown|dropped|fell|rose)\s+from\s+(?:about\s+)?({_NUMBER})\b",
-                           re.IGNORECASE)
+                           rf"grown|dropped|fell|rose)\s+from\s+(?:about\s+|an?\s+(?:peak|"
+                           rf"high|low|record)\s+(?:of\s+)?)?({_NUMBER})\b", re.IGNORECASE)
 _UP = frozenset({"up", "rising", "increased", "grown", "rose"})
 _NUMBER_RE = re.compile(_NUMBER)
 
@@ -335,18 +336,33 @@ def _tightest(*bounds: Bounds | None) -> Bounds | None:
     return (max(lows) if lows else None), (min(highs) if highs else None)
 
 
+# "companies in over 100 countries" had become "in over 560 countries": the world has
+# fewer than this many
+_COUNTRIES_AFTER = re.compile(r"\s+(?:(?:other|different|member|foreign|sovereign)\s+)?"
+                              r"(?:countries|nations)\b", re.IGNORECASE)
+_COUNTRIES = 200.0
+
+
+def _bound_of_countries(context: str, start: int, end: int) -> Bounds | None:
+    v = value(context[start:end])
+    if v is None or v >= _COUNTRIES or not _COUNTRIES_AFTER.match(context, end):
+        return None
+    return None, _COUNTRIES
+
+
 def bounds(context: str, start: int, end: int) -> Bounds | None:
     """What a replacement for the amount at [start, end) must stay above and below so that
     the sentence stays true to itself: a change's direction ("67 tribes, up from 40"), a
     ranked list's order ("Broken Arrow (98,850), Lawton (13,444), Edmond (81,405)" reads
     wrong) and a part below its whole ("Christianity (41%), particularly Catholicism
-    (33%)"). None when nothing bounds it."""
+    (33%)"), and a count of countries below the world's. None when nothing bounds it."""
     listed = _listed(context, start, end)
     ranked = part = None
     if listed is not None:
         figures, i = listed
         ranked, part = _rank_bounds(figures, i), _part_bounds(context, figures, i)
-    return _tightest(_bound_of_change(context, end), ranked, part)
+    return _tightest(_bound_of_change(context, end), ranked, part,
+                     _bound_of_countries(context, start, end))
 
 
 def within(limits: Bounds | None, candidate: str) -> bool:
