@@ -118,16 +118,24 @@ def test_a_name_several_articles_name_is_drawn_from_the_bank_last():
 
 
 def test_a_famous_name_the_article_names_in_passing_is_not_its_story_s():
-    # both names are famous (two articles name them); the row's article names Newton in
-    # one paragraph (a passing mention) and Johnson in two (its story's)
+    # both names are famous (two articles name them), and so is Hines; the row's article
+    # names Newton in one paragraph (a passing mention) and Johnson in two (its story's)
     near = {"s3a://b/train.json#article=4": {"PERSON": ["Isaac Newton", "Philip Johnson",
-                                                        "Philip Johnson"]},
-            "f#article=1": {"PERSON": ["Isaac Newton", "Philip Johnson"]}}
+                                                        "Philip Johnson", "Gerald Hines"]},
+            "f#article=1": {"PERSON": ["Isaac Newton", "Philip Johnson", "Gerald Hines"]}}
     ents = entities(CTX, [("Gerald Hines", "PERSON")])
     index = run_index({"PERSON": PEOPLE}, near)
     drawn = {outcome_of(row(i), ents, index, COHERENT, PROV, near)[C.REPLACEMENT_ENTITY]
              for i in range(12)}
     assert drawn == {"Philip Johnson"}
+    # an obscure name's place takes no famous one, even of the story: "former Yale president
+    # and professor George Washington" read wrong
+    obscure = {k: {"PERSON": [n for n in v["PERSON"] if n != "Gerald Hines"]}
+               for k, v in near.items()}
+    index = run_index({"PERSON": PEOPLE}, obscure)
+    drawn = {outcome_of(row(i), ents, index, COHERENT, PROV, obscure)[C.REPLACEMENT_ENTITY]
+             for i in range(12)}
+    assert drawn and not drawn & {"Philip Johnson", "Isaac Newton"}
     # without the mapping's fame every name of the article is the story's
     plain = {outcome_of(row(i), ents, BANK, COHERENT, PROV, near)[C.REPLACEMENT_ENTITY]
              for i in range(12)}

@@ -23,7 +23,7 @@ from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
                                       word_before)
-from faithqa_spark.core.sampling import ANY, GIVEN, SamplingIndex, draw
+from faithqa_spark.core.sampling import ANY, GIVEN, SamplingIndex, draw, pool_text
 from faithqa_spark.core.text import boundary_matches, contains_ci
 
 PERSON = "PERSON"
@@ -917,7 +917,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     for test in tests:
         for etype, key in pools:
             local = nearby.get(etype) if nearby else None
-            for texts, lengths in _pools_in_order(index, etype, key, local):
+            for texts, lengths in _pools_in_order(index, etype, key, local, original):
                 found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
                              max_ratio=max_ratio, max_attempts=max_attempts, accept=test,
                              probe=PROBE)
@@ -926,15 +926,17 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     return None
 
 
-def _pools_in_order(index: SamplingIndex, etype: str, key: str,
-                    local: Sequence[str] | None) -> Iterator[tuple[Sequence[str], Sequence[int]]]:
+def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[str] | None,
+                    original: str = "") -> Iterator[tuple[Sequence[str], Sequence[int]]]:
     """Where a replacement of pool `key` is drawn from, in order: the names of the row's
     article (`local`, a name listed once per paragraph that names it) that belong to its
     story, then the whole bank's names of one story; then the rest of the article's, then
     the rest of the bank's. A famous name (`core.nearby.famous`) that the article names in
     one paragraph only is a passing mention, not its story's: "R&B producer John Lennon"
     (named once in the article on Beyoncé) reads wrong; Disraeli, named throughout the
-    article on Queen Victoria, is hers."""
+    article on Queen Victoria, is hers, but only in a famous name's place: an obscure one's
+    role is no famous one's ("former Yale president and professor George Washington",
+    "In 1141 Spanish-Jewish poet, Yasser Arafat", both of their articles' stories)."""
     # a generator: most rows take the first pool, and the others are never built
     whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
     if not local:
@@ -948,7 +950,9 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str,
         return
     famous = index.famous.get(etype) or frozenset()
     times = Counter(local)
-    yield index.nearby_pool(etype, key, [t for t in local if t not in famous or times[t] > 1])
+    famous_original = pool_text(etype, original) in famous
+    yield index.nearby_pool(etype, key, [t for t in local if t not in famous
+                                         or (famous_original and times[t] > 1)])
     yield obscure
     yield index.nearby_pool(etype, key, local)
     yield whole
