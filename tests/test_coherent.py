@@ -1782,3 +1782,36 @@ def test_a_combining_form_before_a_hyphen_is_a_part_of_its_compound():
     ok = run("Danish settlers came in the ninth century and many of them stayed on the coast.",
              "Danish", [("Danish", "NORP")], bank=norps)
     assert_consistent(ok)
+
+
+def test_an_organisation_said_with_the_may_lose_it_to_one_said_without():
+    # only the few names the corpus says "the" before had fitted "the National Journal"
+    # and they were drawn again and again ("the Game Informer's top Senate liberal")
+    orgs = SamplingIndex.from_bank({"ORG": ["Gallup", "Carrow", "the Wayback Machine"]})
+    ctx = ("In 2003 Kerry was rated the Meridian's top Senate liberal; a year later "
+           "he was rated so again by the Meridian.")
+    got = set()
+    for i in range(12):
+        o = run(ctx, "the Meridian", [("Meridian", "ORG")], bank=orgs,
+                row_id=f"squad:j{i}")
+        assert_consistent(o)
+        new, mod = o[C.REPLACEMENT_ENTITY], o[C.MODIFIED_CONTEXT]
+        got.add(new)
+        if new == "Wayback Machine":  # said with "the": it keeps it
+            assert "rated the Wayback Machine's top" in mod and o[C.FAITHFUL_ANSWER] == \
+                "the Wayback Machine"
+        else:
+            assert f"rated {new}'s top" in mod and f"again by {new}." in mod
+            assert "the " + new not in mod and o[C.FAITHFUL_ANSWER] == new
+    assert got & {"Gallup", "Carrow"}
+    # the "the" of an acronym, of two names, or of a longer name stays with it
+    orgs = SamplingIndex.from_bank({"ORG": ["Gallup", "Carrow", "BBC"]})
+    for ctx, entity in (("The report was read by the NJR in 2003 and quoted widely.", "NJR"),
+                        ("The report was read by the Meridian and Gazette in 2003.",
+                         "Meridian"),
+                        ("The trade in pesticides is governed by the Meridian Guidelines of 2003.",
+                         "Meridian")):
+        for i in range(6):
+            o = run(ctx, entity, [(entity, "ORG")], bank=orgs, row_id=f"squad:k{i}")
+            assert_consistent(o)
+            assert f"by the {o[C.REPLACEMENT_ENTITY]}" in o[C.MODIFIED_CONTEXT]

@@ -630,6 +630,39 @@ def _words_after(context: str, regions: list[Region]) -> list[str | None]:
             for m in found]
 
 
+def drops_the(context: str, original: str, label: str, regions: list[Region],
+              question: str = "") -> bool:
+    """Whether an organisation with no word of its kind ("the National Journal", "the
+    Observer") may lose the "the" before each of its mentions to a replacement said without
+    one ("the National Journal's top Senate liberal" -> "Gallup's top Senate liberal"): the
+    "the" is the name's own (no noun after it, `_noun_after`), and the question does not
+    name it. Else only the few names the corpus says "the" before fitted, and they were
+    drawn again and again ("the Game Informer's top Senate liberal", "the MacBook Air")."""
+    return (label == "ORG" and namekinds.name_class(original) == "name"
+            and not _ACRONYM_TEXT.fullmatch(original)  # "the FBI", "the BBC": theirs
+            and _said_with_the(context, regions) and not _noun_after(context, regions)
+            and not any(_SHARED_THE.match(context, e) for _, e, part in regions
+                        if part == FULL)
+            and not boundary_matches(question, original))
+
+
+# "the Observer and Guardian": the "the" is both names'; "the FAO London Guidelines",
+# "the Rayleigh–Jeans law": the longer name's
+_SHARED_THE = re.compile(r"\s*(?:(?:,|and|or|&)\s+)?[A-Z]|[–-]")
+
+
+def without_the(context: str, regions: list[Region]) -> list[Region]:
+    """`regions`, each whole mention with the "the" before it (`drops_the`)."""
+    out = []
+    for s, e, part in regions:
+        m = _THE_BEFORE.search(context, max(0, s - 5), s) if part == FULL else None
+        out.append((m.start() if m else s, e, part))
+    return out
+
+
+_THE_BEFORE = re.compile(r"(?<!\w)[Tt]he\s+$")
+
+
 def _noun_after(context: str, regions: list[Region]) -> bool:
     """Whether a lower-case word that "the" may belong to follows a whole mention: "the
     Forbes list", "the ACC tournament"; not "the Bristol Trade School (founded 1856)", "the
@@ -726,11 +759,15 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     ww = world_war(original) if label == "EVENT" else None
     org_the = label == "ORG" and (
         not the_org or _of_name(original) or index.said_with_the(original))
+    # ... unless the "the" can go with it (`drops_the`): then any fits, and one said with
+    # "the" keeps it
+    dropping = drops_the(context, original, label, regions, question)
+    org_the = org_the and not dropping
     # ... and where the "the" is plainly the name's own ("back to the Bristol Trade School
     # (founded 1856)", no noun after it for the "the" to be for), one said with "the" is
     # preferred: "the Harvard University" reads wrong. A preference, as a rule it cost 147
     # rows of SQuAD train whose kind ("school") has no such name in the bank.
-    own_the = the_org and not org_the and not _noun_after(context, regions)
+    own_the = the_org and not org_the and not dropping and not _noun_after(context, regions)
 
     # a year, decade or century keeps the story's order of events (core/chronology.py)
     spans = [(s, e) for s, e, _ in regions]
@@ -824,7 +861,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if label in _THE_TYPES and not modifier and namekinds.takes_the(cand) != the_place:
             return False
-        if org_the and (_of_name(cand) or index.said_with_the(cand)) != the_org:
+        if org_the and takes_the(cand, index) != the_org:
             return False
         if war and war_takes_the(cand) != the_war and (the_war or not the_fits):
             return False  # a world war after "the"; a war where "the" cannot go before it
@@ -886,9 +923,6 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return new_place(context, cand, index, at_place) is not None
         return people_pieces(cand, people, norps) is not None
 
-    def takes_the(cand: str) -> bool:
-        return _of_name(cand) or index.said_with_the(cand)
-
     # a round figure ("about 500", "10,000 shrines") takes a round one where one fits
     round_wanted = label in _AMOUNT_TYPES and arithmetic.round_figure(original)
 
@@ -909,7 +943,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # outweighs "the" read right, which outweighs a word of the question kept, which
     # outweighs a round figure)
     prefs = [p for p, on in ((is_round, round_wanted), (keeps_named, bool(named)),
-                             (takes_the, own_the),
+                             (lambda cand: takes_the(cand, index), own_the),
                              (has_people, bool(people or at_place)),
                              (near_age, bool(age))) if on]
     tests = [lambda cand, ps=tuple(prefs[i:]): all(p(cand) for p in ps) and accept(cand)
@@ -998,6 +1032,11 @@ def _sentence_start(context: str, start: int) -> bool:
     """Whether `start` opens the context or a sentence (after ".", "!", "?", maybe a quote)."""
     before = context[:start].rstrip().rstrip("\"'“‘(")
     return not before or before[-1] in ".!?"
+
+
+def takes_the(name: str, index: SamplingIndex) -> bool:
+    """Whether a name is said with "the": an "X of Y", or one the corpus says "the" before."""
+    return _of_name(name) or index.said_with_the(name)
 
 
 def _of_name(name: str) -> bool:

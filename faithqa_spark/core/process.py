@@ -184,6 +184,9 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
             reason = reasons.NO_GENDER_MATCH if ungendered else reasons.NO_FITTING_REPLACEMENT
             return filtered(row, cfg, prov, reason, **ent_values)
         ent_values[C.REPLACEMENT_ENTITY] = replacement
+        if coh.drops_the(context, original, etype, regions, question) \
+                and not coh.takes_the(replacement, index):
+            regions = coh.without_the(context, regions)
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
                          replacement, regions, etype,
                          coh.people_swaps(context, original, etype, regions, replacement,
