@@ -13,7 +13,7 @@ from faithqa_spark.config import load_config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import entries
 from faithqa_spark.core import fields as C
-from faithqa_spark.core import reasons
+from faithqa_spark.core import reasons, shapes
 from faithqa_spark.core.gender import lexicon_available
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import name_parts
@@ -254,6 +254,13 @@ def test_an_age_in_figures_stays_near_the_original_where_one_fits():
                                              "age of 64", "age of ten"]})
     ctx = "The singer has had deals with three fashion houses since the age of 18."
     assert replacements(ctx, "age of 18", "DATE", ages, "a", rows=8) == {"age of 22"}
+    # an age in words takes one in words: "at the temple at age three" had become "age 39"
+    words = SamplingIndex.from_bank({"DATE": ["age 39", "age 3", "age four", "age forty",
+                                              "age twenty-one"]})
+    temple = "She was consecrated as a virgin at the temple at age three, the account says."
+    assert replacements(temple, "age three", "DATE", words, "w", rows=6) == {"age four"}
+    assert shapes.age_years("the age of twenty-one") == (21, False)
+    assert shapes.age_years("38 years of age") == (38, True)
     # where none is near, a far one is still drawn: a preference, no row is lost
     far = SamplingIndex.from_bank({"DATE": ["age of 81", "age of 76"]})
     assert replacements(ctx, "age of 18", "DATE", far, "b", rows=4) <= {"age of 81",

@@ -929,14 +929,16 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def is_round(cand: str) -> bool:
         return (arithmetic.significant_figures(cand) or 9) <= 2
 
-    # an age keeps to its stage of life, where both are in figures: "since the age of 18"
-    # had become "since the age of 81" for a singer in her thirties
-    age = arithmetic.value(original) if label in _YEAR_TYPES and \
+    # an age keeps to its stage of life and is written the same way, in figures or in
+    # words: "since the age of 18" had become "since the age of 81" for a singer in her
+    # thirties, "consecrated as a virgin at the temple at age three" "at age 39"
+    age = shapes.age_years(original) if label in _YEAR_TYPES and \
         shapes.shape(label, original) in shapes.AGES else None
 
     def near_age(cand: str) -> bool:
-        v = arithmetic.value(cand)
-        return age is not None and v is not None and age / _AGE_RATIO <= v <= age * _AGE_RATIO
+        other = shapes.age_years(cand)
+        return age is not None and other is not None and other[1] == age[1] and \
+            age[0] / _AGE_RATIO <= other[0] <= age[0] * _AGE_RATIO
 
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (an age near the original's outweighs the place's people swapped with it, which

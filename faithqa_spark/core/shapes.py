@@ -110,6 +110,28 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
 # the shapes that give someone's age, not an era's name
 AGES = frozenset({"age", "age:of", "age:years"})
 
+_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+          "fourteen fifteen sixteen seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_AGE_WORDS = {w: n for n, w in enumerate(_UNITS)} | {
+    w: 20 + 10 * i for i, w in enumerate(_TENS)} | {
+    f"{t}{sep}{u}": 20 + 10 * i + j for i, t in enumerate(_TENS)
+    for j, u in enumerate(_UNITS[1:10], start=1) for sep in ("-", " ")}
+_AGE_FIGURE = re.compile(r"\b(\d{1,3})\b")
+_AGE_IN_WORDS = re.compile(rf"\b((?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(_UNITS[1:10])}))?"
+                           rf"|{'|'.join(sorted(_UNITS, key=len, reverse=True))})\b",
+                           re.IGNORECASE)
+
+
+def age_years(text: str) -> tuple[int, bool] | None:
+    """The years of an age ("the age of 18" -> (18, True), "age twenty-one" -> (21,
+    False)): the number, and whether it is in figures; None for none."""
+    m = _AGE_FIGURE.search(text)
+    if m:
+        return int(m.group(1)), True
+    m = _AGE_IN_WORDS.search(text)
+    return (_AGE_WORDS[m.group(1).lower()], False) if m else None
+
 _CARD_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
     ("mixed", r"\d[\d,]*(?:\.\d+)?[\s-]*(?:hundred|thousand|million|billion|trillion|dozen)"),
     # words before ranges: "twenty-one" is one number, not a range
