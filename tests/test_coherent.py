@@ -13,7 +13,7 @@ from faithqa_spark.config import load_config
 from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import entries
 from faithqa_spark.core import fields as C
-from faithqa_spark.core import reasons, shapes
+from faithqa_spark.core import arithmetic, reasons, shapes
 from faithqa_spark.core.gender import lexicon_available
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import name_parts
@@ -1822,3 +1822,14 @@ def test_an_organisation_said_with_the_may_lose_it_to_one_said_without():
             o = run(ctx, entity, [(entity, "ORG")], bank=orgs, row_id=f"squad:k{i}")
             assert_consistent(o)
             assert f"by the {o[C.REPLACEMENT_ENTITY]}" in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_range_of_years_takes_a_range_of_years_and_one_of_counts_one_of_counts():
+    # "Under the Qing dynasty (1644–1911)" had become "(211-280)"; "10 to 15" "1987–2005"
+    ranges = SamplingIndex.from_bank({"CARDINAL": ["211-280", "1950–1985", "12 to 18"]})
+    ctx = "Under the Qing dynasty (1644–1911), the area was known as Jiangning and grew."
+    assert replacements(ctx, "1644–1911", "CARDINAL", ranges, "y", rows=6) == {"1950–1985"}
+    ctx = "Each of the towns sent 10 to 15 delegates to the assembly at Kelmar that year."
+    assert replacements(ctx, "10 to 15", "CARDINAL", ranges, "c", rows=6) <= {"211-280",
+                                                                             "12 to 18"}
+    assert arithmetic.year_range("1891–92") and not arithmetic.year_range("2,000–3,000")

@@ -219,6 +219,16 @@ def figures(text: str) -> tuple[float, ...]:
     return tuple(float(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(text))
 
 
+_YEAR_FIGURE = re.compile(r"1\d{3}|20\d{2}")
+
+
+def year_range(text: str) -> bool:
+    """Whether `text` is a range of two figures whose first reads as a year ("1644–1911",
+    "1891–92"), not one of counts ("10 to 15", "2,000–3,000")."""
+    found = _NUMBER_RE.findall(text)
+    return len(found) == 2 and bool(_YEAR_FIGURE.fullmatch(found[0]))
+
+
 def direction(text: str) -> int:
     """+1 where the first two figures of `text` rise ("10% to 15%", "1838–39": the second
     figure's missing leading digits are the first's), -1 where they fall ("fell from 27% to

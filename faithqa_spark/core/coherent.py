@@ -929,6 +929,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def is_round(cand: str) -> bool:
         return (arithmetic.significant_figures(cand) or 9) <= 2
 
+    # a range of years takes a range of years and one of counts one of counts, where one
+    # fits: "Under the Qing dynasty (1644–1911)" had become "(211-280)", "10 to 15" "1987–2005"
+    ranged = label == "CARDINAL" and len(arithmetic.figures(original)) == 2
+    of_years = ranged and arithmetic.year_range(original)
+
+    def same_range(cand: str) -> bool:
+        return len(arithmetic.figures(cand)) == 2 and arithmetic.year_range(cand) == of_years
+
     # an age keeps to its stage of life and is written the same way, in figures or in
     # words: "since the age of 18" had become "since the age of 81" for a singer in her
     # thirties, "consecrated as a virgin at the temple at age three" "at age 39"
@@ -943,8 +951,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (an age near the original's outweighs the place's people swapped with it, which
     # outweighs "the" read right, which outweighs a word of the question kept, which
-    # outweighs a round figure)
-    prefs = [p for p, on in ((is_round, round_wanted), (keeps_named, bool(named)),
+    # outweighs a range of the same kind, which outweighs a round figure)
+    prefs = [p for p, on in ((is_round, round_wanted), (same_range, ranged),
+                             (keeps_named, bool(named)),
                              (lambda cand: takes_the(cand, index), own_the),
                              (has_people, bool(people or at_place)),
                              (near_age, bool(age))) if on]
