@@ -1792,8 +1792,9 @@ def test_a_combining_form_before_a_hyphen_is_a_part_of_its_compound():
 
 
 def test_an_organisation_said_with_the_may_lose_it_to_one_said_without():
-    # only the few names the corpus says "the" before had fitted "the National Journal"
-    # and they were drawn again and again ("the Game Informer's top Senate liberal")
+    # only the few names the corpus says "the" before had fitted an organisation of no kind
+    # said with "the", and they were drawn again and again ("condemned by the Ocarina of
+    # Time", "the MacBook Air")
     orgs = SamplingIndex.from_bank({"ORG": ["Gallup", "Carrow", "the Wayback Machine"]})
     ctx = ("In 2003 Kerry was rated the Meridian's top Senate liberal; a year later "
            "he was rated so again by the Meridian.")

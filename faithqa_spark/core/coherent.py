@@ -632,12 +632,14 @@ def _words_after(context: str, regions: list[Region]) -> list[str | None]:
 
 def drops_the(context: str, original: str, label: str, regions: list[Region],
               question: str = "") -> bool:
-    """Whether an organisation with no word of its kind ("the National Journal", "the
-    Observer") may lose the "the" before each of its mentions to a replacement said without
-    one ("the National Journal's top Senate liberal" -> "Gallup's top Senate liberal"): the
-    "the" is the name's own (no noun after it, `_noun_after`), and the question does not
-    name it. Else only the few names the corpus says "the" before fitted, and they were
-    drawn again and again ("the Game Informer's top Senate liberal", "the MacBook Air")."""
+    """Whether an organisation with no word of its kind (`namekinds.name_class` "name":
+    "the Observer", not "the National Journal", a paper) may lose the "the" before each of
+    its mentions to a replacement said without one ("condemned by the Observer" ->
+    "condemned by Hampshire Constabulary"): the "the" is the name's own (no noun after it,
+    `_noun_after`; no second name sharing it, `_SHARED_THE`; no acronym), and the question
+    does not name it. Else only the few names the corpus says "the" before fitted, and
+    they were drawn again and again ("the MacBook Air", "the Ocarina of Time": about 70
+    SQuAD train rows each)."""
     return (label == "ORG" and namekinds.name_class(original) == "name"
             and not _ACRONYM_TEXT.fullmatch(original)  # "the FBI", "the BBC": theirs
             and _said_with_the(context, regions) and not _noun_after(context, regions)

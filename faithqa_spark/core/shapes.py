@@ -107,6 +107,7 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
                  r"|spring|summer|autumn|fall|winter|springtime|summertime|wintertime|day|days|week|weeks|month|months|year|years|decade|decades|century|season|morning|evening|night|weekend|time"
                  r"|(?:spring|summer|autumn|fall|winter)\s+(?:of\s+)?\d{4})"),
 ]]
+
 # the shapes that give someone's age, not an era's name
 AGES = frozenset({"age", "age:of", "age:years"})
 
@@ -131,6 +132,7 @@ def age_years(text: str) -> tuple[int, bool] | None:
         return int(m.group(1)), True
     m = _AGE_IN_WORDS.search(text)
     return (_AGE_WORDS[m.group(1).lower()], False) if m else None
+
 
 _CARD_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
     ("mixed", r"\d[\d,]*(?:\.\d+)?[\s-]*(?:hundred|thousand|million|billion|trillion|dozen)"),
