@@ -142,7 +142,7 @@ class Conversion:
 _CONVERTED_AFTER = re.compile(rf"(\s*(?:{_UNIT}\s*)?\(\s*{_ABOUT})({_NUMBER})\s*{_UNIT}\s*\)")
 _CONVERTED_BEFORE = re.compile(rf"({_NUMBER})\s*{_UNIT}\s*\(\s*{_ABOUT}$")
 _ONE_NUMBER = re.compile(rf"^[^\d]*{_NUMBER}[^\d]*$")
-_YEAR = re.compile(r"1\d{3}|20\d{2}")
+_YEAR = re.compile(r"1\d{3}|20\d{2}")  # a figure that reads as a year
 
 
 def conversion(context: str, start: int, end: int) -> Conversion | None:
@@ -219,14 +219,11 @@ def figures(text: str) -> tuple[float, ...]:
     return tuple(float(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(text))
 
 
-_YEAR_FIGURE = re.compile(r"1\d{3}|20\d{2}")
-
-
 def year_range(text: str) -> bool:
     """Whether `text` is a range of two figures whose first reads as a year ("1644–1911",
     "1891–92"), not one of counts ("10 to 15", "2,000–3,000")."""
     found = _NUMBER_RE.findall(text)
-    return len(found) == 2 and bool(_YEAR_FIGURE.fullmatch(found[0]))
+    return len(found) == 2 and bool(_YEAR.fullmatch(found[0]))
 
 
 def direction(text: str) -> int:
@@ -292,7 +289,6 @@ def _bound_of_change(context: str, end: int) -> Bounds | None:
 # "Tulsa (391,906), Norman (110,925), Broken Arrow (98,850)": figures in brackets, and
 # percentages, are the kinds of figure a sentence lists and ranks
 _BRACKETED = re.compile(rf"\(\s*({_NUMBER})\s*\)")
-_A_YEAR = re.compile(r"(?:1\d{3}|20\d{2})")
 # "Christianity (41%), particularly Catholicism (33%)": the second is a part of the first
 _PART_OF = re.compile(r"\b(?:particularly|especially|including|mostly|mainly|chiefly|"
                       r"predominantly|primarily|of which|of whom)\b", re.IGNORECASE)
@@ -306,7 +302,7 @@ def _listed(context: str, start: int, end: int) -> tuple[list[tuple[int, int, fl
     a, b = _sentence(context, start, end)
     for pattern in (_PERCENT, _BRACKETED):
         found = [(m.start(1), m.end(1), float(m.group(1).replace(",", "")))
-                 for m in pattern.finditer(context, a, b) if not _A_YEAR.fullmatch(m.group(1))]
+                 for m in pattern.finditer(context, a, b) if not _YEAR.fullmatch(m.group(1))]
         for i, (s, e, _) in enumerate(found):
             if s < end and start < e:
                 return found, i

@@ -657,12 +657,9 @@ def without_the(context: str, regions: list[Region]) -> list[Region]:
     """`regions`, each whole mention with the "the" before it (`drops_the`)."""
     out = []
     for s, e, part in regions:
-        m = _THE_BEFORE.search(context, max(0, s - 5), s) if part == FULL else None
-        out.append((m.start() if m else s, e, part))
+        m = _article_at(context, s) if part == FULL else None
+        out.append((m.start() if m and m.group(1).lower() == "the" else s, e, part))
     return out
-
-
-_THE_BEFORE = re.compile(r"(?<!\w)[Tt]he\s+$")
 
 
 def _noun_after(context: str, regions: list[Region]) -> bool:
@@ -689,9 +686,17 @@ def _nouns_after(context: str, regions: list[Region]) -> bool:
     return bool(words) and all(w and not w.endswith("ed") for w in words)
 
 
+_ARTICLE_BEFORE = re.compile(r"(?<!\w)(the|a|an)\s+$", re.IGNORECASE)
+
+
+def _article_at(context: str, start: int) -> re.Match[str] | None:
+    """The article right before `start` ("the ", "An "), or None. word_before says nothing
+    at a sentence start; an article there still counts."""
+    return _ARTICLE_BEFORE.search(context, max(0, start - 5), start)
+
+
 def _article_before(context: str, start: int) -> str:
-    # word_before says nothing at a sentence start; an article there still counts
-    m = re.search(r"(?<!\w)(the|a|an)\s+$", context[max(0, start - 5):start], re.IGNORECASE)
+    m = _article_at(context, start)
     return m.group(1).lower() if m else ""
 
 
