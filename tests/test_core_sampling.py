@@ -96,3 +96,33 @@ def test_probe_still_finds_a_single_fitting_candidate():
     found = draw(texts, [4] * 500, "orig", "row", seed=7, min_ratio=0.1, max_ratio=10,
                  max_attempts=3, accept=lambda c: c == "c123", probe=500)
     assert found == "c123"
+
+
+def test_draw_index_is_the_hash_of_the_attempt():
+    # `draw_index` keeps the hashes of a row's attempts (the coherent policy draws from
+    # several pools): the index is still the hash's, for any pool size
+    for n in (1, 7, 1000):
+        for attempt in range(3):
+            assert draw_index(3, "row-9", attempt, n) == \
+                stable_u64(3, "draw", "row-9", attempt) % n
+
+
+def test_per_article_builds_once_per_article_list(monkeypatch):
+    import faithqa_spark.core.sampling as sampling
+
+    index = SamplingIndex.from_bank({"PERSON": ["Ann Lee", "Bo Chan"]})
+    built: list[str] = []
+
+    def build(name: str):
+        return lambda: built.append(name) or name
+
+    first, twin = ["Ann Lee"], ["Ann Lee"]  # equal content, another article's list
+    assert index.per_article(("PERSON", "2"), first, build("first")) == "first"
+    assert index.per_article(("PERSON", "2"), first, build("again")) == "first"
+    assert index.per_article(("PERSON", "2"), twin, build("twin")) == "twin"
+    assert index.per_article(("PERSON", "x"), first, build("other key")) == "other key"
+    assert built == ["first", "twin", "other key"]
+    # full: what it keeps is dropped, and built anew when asked for again
+    monkeypatch.setattr(sampling, "ARTICLE_MEMO", 3)
+    assert index.per_article(("PERSON", "y"), first, build("fourth")) == "fourth"
+    assert index.per_article(("PERSON", "2"), first, build("rebuilt")) == "rebuilt"

@@ -1,7 +1,9 @@
 """The fast paths of the hot loops give exactly what the plain code they replace gives:
 Arrow -> Python conversion (`arrow.pylist`, `arrow.batch_rows` against pyarrow's
-to_pylist), and the look-backs of the sentence splitter and of `names.word_before` (against
-the regex searches from 0 they replace)."""
+to_pylist), the look-backs of the sentence splitter and of `names.word_before` (against
+the regex searches from 0 they replace), and the coherent policy's candidate tests
+(`sampling.overlap_test`, `text.contains_ci_in`, against the word matches and the
+per-needle search)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from hypothesis import strategies as st
 from faithqa_spark.arrow import arrow_type, batch_rows, pylist
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import names
+from faithqa_spark.core.sampling import overlap_test
+from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in, norm
 from faithqa_spark.core.sentences import _word_before
 
 
@@ -104,3 +108,23 @@ def _word_before_by_search(text: str, start: int) -> str:
     if names._ARTICLE_BEFORE.search(text, 0, m.start()):
         return ""
     return word
+
+
+# letters, case pairs, word edges, and the characters that IGNORECASE folds to ASCII
+# letters although lower() does not (Kelvin sign, long s, dotted and dotless i)
+NAME = st.text(alphabet="aAbBkKsSiI -.'\u212a\u017f\u0130\u0131\u0301é", max_size=8)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(NAME, NAME, st.sampled_from(["", " ", "West ", " Island"]))
+def test_overlap_test_is_the_word_match(original, candidate, around):
+    candidate = around + candidate if around.endswith(" ") else candidate + around
+    plain = norm(candidate) == norm(original) or bool(
+        boundary_matches(candidate, original) or boundary_matches(original, candidate))
+    assert overlap_test(original)(candidate) == plain
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="aAbBkKsSiI .\u212a\u017f\u0130\u0131é", max_size=16), NAME)
+def test_contains_ci_in_is_contains_ci(haystack, needle):
+    assert contains_ci_in(haystack)(needle) == contains_ci(haystack, needle)

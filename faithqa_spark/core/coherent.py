@@ -15,18 +15,21 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence, TypeVar
 
 from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons, shapes
 from faithqa_spark.core.bank import strip_possessive
-from faithqa_spark.core.gender import given_name_known, pronoun_gender
+from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
                                       word_before)
-from faithqa_spark.core.sampling import ANY, GIVEN, SamplingIndex, draw, pool_text
-from faithqa_spark.core.text import boundary_matches, contains_ci
+from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, overlap_test, pool_text,
+                                         visits)
+from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in
 
 PERSON = "PERSON"
+_T = TypeVar("_T")
+_UNSEEN = object()
 # types whose mentions are proper names: a swap inside a longer name is refused
 _NAME_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "EVENT", "FAC",
                          "WORK_OF_ART", "PRODUCT", "LANGUAGE", "LAW"})
@@ -113,6 +116,7 @@ def _person_core(text: str) -> str:
     return " ".join(words[len(parts.titles):]) if len(words) > len(parts.titles) else text
 
 
+@lru_cache(maxsize=1 << 16)  # each row's other entities pass through here (`other_names`)
 def base_text(text: str, label: str) -> str:
     """The entity as the policy swaps it: stripped, no possessive, no leading article (it
     stays in the context), no title before a person's name (it stays too)."""
@@ -152,7 +156,8 @@ def corpus_type(entity: Entity, index: SamplingIndex) -> str:
 _PLACE_MISREAD = frozenset({"ORG", "FAC", "PRODUCT", "WORK_OF_ART"})
 
 
-def _misread_place(text: str, label: str, types: Sequence[str]) -> bool:
+@lru_cache(maxsize=1 << 14)  # a pure function of the entity, which several rows may share
+def _misread_place(text: str, label: str, types: tuple[str, ...]) -> bool:
     """Whether NER's `label` for `text` is a place read as something else: a country's name
     under any of `_PLACE_MISREAD` (even where the corpus mostly says so: "Bermuda" ORG had
     become "Taliban"), a two-word country's as a PERSON, or a state's or city's own name that
@@ -372,11 +377,17 @@ def people_words(context: str, original: str, regions: list[Region],
     if stem is None:
         return []
     found = []
-    for m in re.finditer(rf"(?<![\w-]){re.escape(stem)}(\w*)(?![\w-])", context):
+    for m in _stem_words(stem).finditer(context):
         if m.group(0) in norps and m.group(1) in _PEOPLE_ENDS and not any(
                 s <= m.start() < e for s, e, _ in regions):
             found.append((m.start(), m.end(), m.group(1)))
     return found
+
+
+@lru_cache(maxsize=4096)  # re's own cache (512) missed: SQuAD train has thousands of stems
+def _stem_words(stem: str) -> re.Pattern[str]:
+    """The words made of `stem` and an ending (the ending the group)."""
+    return re.compile(rf"(?<![\w-]){re.escape(stem)}(\w*)(?![\w-])")
 
 
 def _people_options(stem: str, place: str, ending: str, norps: frozenset[str]) -> list[str]:
@@ -530,27 +541,39 @@ def pool_keys(original: str, label: str, gender: str | None, *,
     the name itself (`name_gender`, "Zelda" never "Kim Il Sung") is a preference; a given
     name said alone (`given`: "Roger and I") takes a given name first. A place the context
     says is a city or a state (`place`, `said_as`) takes one of that kind first."""
+    own = _own_keys(label, original)
+    if own is None:
+        raise Refused(reasons.MALFORMED_ENTITY)
     if label == PERSON:
-        if not entries.well_formed(PERSON, original):
-            raise Refused(reasons.MALFORMED_ENTITY)  # NER's error: "KSEE", "the Golden"
-        size = entries.regnal_key(original) if entries.is_regnal(original) else (
-            ANY if entries.person_size(original) < 2 else "2")
+        size = own[0]
         g = gender or name_gender
         keys = [f"{GIVEN}:{g}" if g else GIVEN] if given else []
         keys.append(f"{size}:{g}" if g else size)
         return keys if gender or not g else keys + [size]
-    if not entries.well_formed(label, original):
-        raise Refused(reasons.MALFORMED_ENTITY)  # no known shape: nothing can fit it
-    if label == "NORP" and namekinds.is_country(original):
-        raise Refused(reasons.MALFORMED_ENTITY)  # "the Tajikistan government": no people's word
-    if entries.office(label, original):
-        raise Refused(reasons.MALFORMED_ENTITY)  # "the title of Maharaja", "John's Yongle Emperor"
-    keys = [k or ANY for k in entries.fit_keys(label, original)]
+    keys = list(own)
     if label == "GPE" and place and place not in keys and namekinds.COUNTRY not in keys:
         # "in downtown Washington" (a state by its name): a city first; a country's own
         # name says nothing ("the State of Israel")
         keys.insert(0, place)
     return keys
+
+
+@lru_cache(maxsize=1 << 14)  # a pure function of the entity, which several rows may share
+def _own_keys(label: str, original: str) -> tuple[str, ...] | None:
+    """The pool keys of the entity itself (`pool_keys` adds what its context says), or None
+    for one that nothing can fit."""
+    if label == PERSON:
+        if not entries.well_formed(PERSON, original):
+            return None  # NER's error: "KSEE", "the Golden"
+        return (entries.regnal_key(original) if entries.is_regnal(original) else (
+            ANY if entries.person_size(original) < 2 else "2"),)
+    if not entries.well_formed(label, original):
+        return None  # no known shape: nothing can fit it
+    if label == "NORP" and namekinds.is_country(original):
+        return None  # "the Tajikistan government": no people's word
+    if entries.office(label, original):
+        return None  # "the title of Maharaja", "John's Yongle Emperor"
+    return tuple(k or ANY for k in entries.fit_keys(label, original))
 
 
 # the words right before a place that say which kind it is: "in downtown Washington", "the
@@ -841,8 +864,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     tongue = [m.group(1).lower() == "languages" for _, e, _ in regions
               if label == "NORP" and (m := _LANGUAGE_AFTER.match(context, e))]
 
+    in_context = contains_ci_in(context)
+
     def accept(cand: str) -> bool:
-        if contains_ci(context, cand) or entries.starts_with_article(cand):
+        if in_context(cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
         if country and namekinds.country_code(cand) == country:
             return False  # "Persia" for "Iran" is the same country: nothing would change
@@ -964,22 +989,58 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (lambda cand: takes_the(cand, index), own_the),
                              (has_people, bool(people or at_place)),
                              (near_age, bool(age))) if on]
-    tests = [lambda cand, ps=tuple(prefs[i:]): all(p(cand) for p in ps) and accept(cand)
-             for i in range(len(prefs) + 1)]
-    for test in tests:
+
+    # Each level walks the same candidates as the one before (a row's draws depend on the
+    # row, not on the test), and a pool's walk at one level ends without a find only where no
+    # candidate met that level's preferences and fitted: the next level walks only those
+    # that did not meet them (`pending`). Each candidate is checked once (`_memo`; the pools
+    # share some).
+    def level(cand: str) -> int:
+        """The first level whose preferences `cand` meets: one past the last it fails."""
+        for i in range(len(prefs) - 1, -1, -1):
+            if not prefs[i](cand):
+                return i + 1
+        return 0
+
+    overlaps = overlap_test(original)
+    # without preferences every candidate is of level 0
+    level_of = _memo(level) if prefs else lambda cand: 0
+    fits = _memo(lambda cand: not overlaps(cand) and accept(cand))
+    pending: dict[tuple[str, str, int], list[str]] = {}
+    for at in range(len(prefs) + 1):
         for etype, key in pools:
             local = nearby.get(etype) if nearby else None
-            for texts, lengths in _pools_in_order(index, etype, key, local, original):
-                found = draw(texts, lengths, original, row_id, seed=seed, min_ratio=min_ratio,
-                             max_ratio=max_ratio, max_attempts=max_attempts, accept=test,
-                             probe=PROBE)
-                if found is not None:
-                    return found[0].upper() + found[1:] if capitalise else found
+            for p, (texts, lengths) in enumerate(
+                    _pools_in_order(index, etype, key, local, original)):
+                tried: Iterable[str] | None = pending.get((etype, key, p))
+                if tried is None:  # the pool's first walk
+                    tried = visits(texts, lengths, original, row_id, seed=seed,
+                                   min_ratio=min_ratio, max_ratio=max_ratio,
+                                   max_attempts=max_attempts, probe=PROBE)
+                left = pending[etype, key, p] = []
+                for cand in tried:
+                    if level_of(cand) > at:
+                        left.append(cand)
+                    elif fits(cand):
+                        return cand[0].upper() + cand[1:] if capitalise else cand
     return None
 
 
+def _memo(check: Callable[[str], _T]) -> Callable[[str], _T]:
+    """`check`, each candidate's result kept for the rest of the row (a dict: cheaper to make
+    per row than functools.cache)."""
+    seen: dict[str, _T] = {}
+
+    def once(cand: str) -> _T:
+        found = seen.get(cand, _UNSEEN)
+        if found is _UNSEEN:
+            found = seen[cand] = check(cand)
+        return found  # type: ignore[return-value]
+    return once
+
+
 def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[str] | None,
-                    original: str = "") -> Iterator[tuple[Sequence[str], Sequence[int]]]:
+                    original: str = "") -> Sequence[Pool]:
     """Where a replacement of pool `key` is drawn from, in order: the names of the row's
     article (`local`, a name listed once per paragraph that names it) that belong to its
     story, then the whole bank's names of one story; then the rest of the article's, then
@@ -989,25 +1050,22 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
     article on Queen Victoria, is hers, but only in a famous name's place: an obscure one's
     role is no famous one's ("former Yale president and professor George Washington",
     "In 1141 Spanish-Jewish poet, Yasser Arafat", both of their articles' stories)."""
-    # a generator: most rows take the first pool, and the others are never built
     whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
     if not local:
-        if obscure is not whole:
-            yield obscure
-        yield whole
-        return
+        return (whole,) if obscure is whole else (obscure, whole)
     if obscure is whole:
-        yield index.nearby_pool(etype, key, local)
-        yield whole
-        return
+        return index.per_article((etype, key), local,
+                                 lambda: (index.nearby_pool(etype, key, local), whole))
     famous = index.famous.get(etype) or frozenset()
-    times = Counter(local)
     famous_original = pool_text(etype, original) in famous
-    yield index.nearby_pool(etype, key, [t for t in local if t not in famous
-                                         or (famous_original and times[t] > 1)])
-    yield obscure
-    yield index.nearby_pool(etype, key, local)
-    yield whole
+
+    def build() -> tuple[Pool, ...]:
+        times = Counter(local)
+        return (index.nearby_pool(etype, key, [t for t in local if t not in famous
+                                                or (famous_original and times[t] > 1)]),
+                obscure, index.nearby_pool(etype, key, local), whole)
+    # once per article: the rows of an article share its pools
+    return index.per_article((etype, key, famous_original), local, build)
 
 
 def other_names(entities: Sequence[Entity], original: str) -> tuple[str, ...]:

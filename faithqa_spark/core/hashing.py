@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from typing import Any
 
 
@@ -22,7 +23,12 @@ def split_key(seed: int, row_id: str) -> int:
 
 def draw_index(seed: int, row_id: str, attempt: int, n: int) -> int:
     """Index in [0, n) for a row's `attempt`-th draw from a sorted candidate list."""
-    return stable_u64(seed, "draw", row_id, attempt) % n
+    return _draw_u64(seed, row_id, attempt) % n
+
+
+@lru_cache(maxsize=1024)  # a row draws from several pools (coherent policy), each time the same
+def _draw_u64(seed: int, row_id: str, attempt: int) -> int:
+    return stable_u64(seed, "draw", row_id, attempt)
 
 
 def content_digest(value: Any) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence, TypeVar
 
 from faithqa_spark.core import entries
 from faithqa_spark.core.gender import given_name_known
@@ -17,6 +17,11 @@ ANY = "*"  # the pool of every well-formed entry of a type
 GIVEN = "given"  # the pool of the one-word PERSON entries that are given names (`given_only`)
 
 Pool = tuple[Sequence[str], Sequence[int]]  # texts sorted by (length, text), their lengths
+
+
+_T = TypeVar("_T")
+# values `SamplingIndex.per_article` keeps: SQuAD train's 442 articles use about 9,000
+ARTICLE_MEMO = 50_000
 
 
 def _pool(texts: Sequence[str]) -> Pool:
@@ -56,6 +61,8 @@ class SamplingIndex:
                                              repr=False)
     _derived: dict[str, object] = field(default_factory=dict, init=False, compare=False,
                                         repr=False)
+    _articles: dict[tuple[object, ...], tuple[Sequence[str], object]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def from_bank(cls, bank: Mapping[str, Sequence[str]],
@@ -108,6 +115,21 @@ class SamplingIndex:
         if key not in self._derived:
             self._derived[key] = build()
         return self._derived[key]
+
+    def per_article(self, key: tuple[object, ...], texts: Sequence[str],
+                    build: Callable[[], _T]) -> _T:
+        """A value built from an article's `texts` (a list of the nearby mapping, which the
+        article's rows share) once per `key` and article, while at most ARTICLE_MEMO are
+        kept (`build()`)."""
+        memo_key = (*key, id(texts))
+        hit = self._articles.get(memo_key)
+        if hit is not None and hit[0] is texts:  # held here: its id names no other list
+            return hit[1]  # type: ignore[return-value]
+        if len(self._articles) >= ARTICLE_MEMO:
+            self._articles.clear()
+        value = build()
+        self._articles[memo_key] = (texts, value)
+        return value
 
     def text_set(self, entity_type: str) -> frozenset[str]:
         """The bank's texts of a type, as a set (built once per index)."""
@@ -200,44 +222,66 @@ def length_window(lengths: Sequence[int], orig_len: int,
 def overlaps_original(candidate: str, original: str) -> bool:
     """Whether the candidate is the original, contains it, or sits inside it, as whole words
     and case-insensitively ("West Germany" for "Germany"): the old answer would survive."""
-    return norm(candidate) == norm(original) or bool(
-        boundary_matches(candidate, original) or boundary_matches(original, candidate))
+    return overlap_test(original)(candidate)
+
+
+def overlap_test(original: str) -> Callable[[str], bool]:
+    """`overlaps_original` for one original, which every candidate of its draws is tested
+    against."""
+    orig = norm(original)
+    ascii_orig = orig.isascii()
+
+    def overlaps(candidate: str) -> bool:
+        cand = norm(candidate)
+        if cand == orig:
+            return True
+        if ascii_orig and cand.isascii() and orig not in cand and cand not in orig:
+            # neither holds the other at all, let alone as whole words: the answer for most
+            # candidates, without the word matches (lower() is the fold `boundary_matches`
+            # uses for ASCII text)
+            return False
+        return bool(boundary_matches(candidate, original)
+                    or boundary_matches(original, candidate))
+    return overlaps
 
 
 def draw(texts: Sequence[str], lengths: Sequence[int], original: str, row_id: str, *,
          seed: int, min_ratio: float, max_ratio: float, max_attempts: int,
          accept: Callable[[str], bool] | None = None, probe: int = 0) -> str | None:
     """The first of `max_attempts` deterministic draws from the candidates within the length
-    ratio that does not overlap the original and that `accept` takes, or None.
+    ratio that does not overlap the original and that `accept` takes, or None; with
+    `probe`, then the first such of the candidates `visits` tries after them."""
+    overlaps = overlap_test(original)
+    return next((cand for cand in visits(texts, lengths, original, row_id, seed=seed,
+                                         min_ratio=min_ratio, max_ratio=max_ratio,
+                                         max_attempts=max_attempts, probe=probe)
+                 if not overlaps(cand) and (accept is None or accept(cand))), None)
 
-    With `probe`, when every draw was refused, other candidates are tried, each at most
-    once (at most `probe` of them): a rare fitting candidate is still found,
-    deterministically, where more random draws would most likely miss it. They are visited
-    from the last draw by a stride of the row's own, coprime to the number of candidates:
-    stepping by one had made the first fitting candidate after a long refused run of the
-    sorted list the answer of every row that reached it ("UN Command" replaced 160 SQuAD
-    train organisations, from "the Economist" to "the Rolling Stones").
-    """
+
+def visits(texts: Sequence[str], lengths: Sequence[int], original: str, row_id: str, *,
+           seed: int, min_ratio: float, max_ratio: float, max_attempts: int,
+           probe: int = 0) -> Iterator[str]:
+    """The candidates a row's draw tries, in order (`draw` takes the first that fits): the
+    candidates within the length ratio at `max_attempts` deterministic indices, then, with
+    `probe`, other candidates, each at most once (at most `probe` of them), so that a rare
+    fitting candidate is still found, deterministically, where more random draws would most
+    likely miss it. These are visited from the last draw by a stride of the row's own,
+    coprime to the number of candidates: stepping by one had made the first fitting
+    candidate after a long refused run of the sorted list the answer of every row that
+    reached it ("UN Command" replaced 160 SQuAD train organisations, from "the Economist" to
+    "the Rolling Stones"). Lazy: most rows take their first draw."""
     lo, hi = length_window(lengths, len(original), min_ratio, max_ratio)
     if hi <= lo:
-        return None
+        return
     n = hi - lo
-
-    def ok(cand: str) -> bool:
-        return not overlaps_original(cand, original) and (accept is None or accept(cand))
-
     i = 0
     for attempt in range(max_attempts):
         i = draw_index(seed, row_id, attempt, n)
-        if ok(texts[lo + i]):
-            return texts[lo + i]
+        yield texts[lo + i]
     if probe and n > 1:
         stride = coprime_stride(seed, row_id, n)
         for step in range(1, min(probe, n)):
-            cand = texts[lo + (i + step * stride) % n]
-            if ok(cand):
-                return cand
-    return None
+            yield texts[lo + (i + step * stride) % n]
 
 
 def coprime_stride(seed: int, row_id: str, n: int) -> int:

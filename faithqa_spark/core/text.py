@@ -6,6 +6,7 @@ import hashlib
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Callable
 
 
 def context_id(context: str) -> str:
@@ -51,6 +52,20 @@ def find_ci(haystack: str, needle: str) -> int:
 
 def contains_ci(haystack: str, needle: str) -> bool:
     return find_ci(haystack, needle) >= 0
+
+
+def contains_ci_in(haystack: str) -> Callable[[str], bool]:
+    """`contains_ci` for one haystack that many needles are sought in (a row's context, each
+    candidate replacement): the haystack is lower-cased once, not once per needle."""
+    if not (haystack.isascii() or not _FOLDS_TO_ASCII.search(haystack)):
+        return lambda needle: contains_ci(haystack, needle)
+    low = haystack.lower()
+
+    def contains(needle: str) -> bool:
+        if needle.isascii():  # as find_ci does for it
+            return bool(needle) and needle.lower() in low
+        return literal_pattern(needle, False).search(haystack) is not None
+    return contains
 
 
 def _is_mark(ch: str) -> bool:
