@@ -6,8 +6,12 @@ audit's flags over the outcome.
     .venv/bin/python scripts/coherence_check.py run FILE [--config conf/paper.toml] [--show N]
     .venv/bin/python scripts/coherence_check.py run FILE --show 5 --compare-config conf/paper.toml
 
+    .venv/bin/python scripts/coherence_check.py time FILE [--compare-config conf/paper.toml]
+
 `ner` runs the configured spaCy model over the file's distinct contexts and pickles
-(context_id -> entities) to /tmp/faithqa-ner-<name>.pkl; `run` reads that cache.
+(context_id -> entities) to /tmp/faithqa-ner-<name>.pkl; `run` reads that cache. `time`
+measures `process_row` under two configs side by side (the default against the paper's by
+default): the cost of a policy in the job's process stage, without Spark.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from faithqa_spark.config import load_config
@@ -57,35 +62,101 @@ def cmd_ner(args: argparse.Namespace) -> None:
     print(f"{len(ids)} contexts in {time.time() - t:.0f}s -> {cache_path(args.file)}")
 
 
-def cmd_run(args: argparse.Namespace) -> None:
+@dataclass
+class Prepared:
+    """What `process_row` needs for a file's rows under one config, as the job makes it."""
+    cfg: Any
+    rows: list[dict[str, Any]]
+    ents: dict[str, Any]
+    model: str
+    bank: Any
+    near: dict[str, Any]
+    index: Any
+    prov: Any
+
+    def work(self) -> list[tuple[dict[str, Any], Any, Any]]:
+        """(row, its context's entities, its article's entities) for every row."""
+        from faithqa_spark.core.nearby import article_of
+        from faithqa_spark.core.process import entities_from_records
+
+        return [(r, entities_from_records(self.ents[r[C.CONTEXT_ID]]),
+                 self.near.get(article_of(r))) for r in self.rows]
+
+
+def bank_of(cfg: Any, rows: list[dict[str, Any]], ents: dict[str, Any],
+            bank_dir: str | None) -> Any:
     from faithqa_spark.core import bank as cbank
-    from faithqa_spark.core.audit import AuditBounds, audit_row
-    from faithqa_spark.core.audit_summary import audit_counts, audit_report, audit_table, audit_key
-    from faithqa_spark.core.outcomes import run_index
-    from faithqa_spark.core.process import Provenance, entities_from_records, process_row
+
+    if bank_dir:
+        return cbank.load(bank_dir, cfg.bank.types)
+    # the bank the job builds from this file's contexts
+    mentions = Counter(m for cid in sorted({r[C.CONTEXT_ID] for r in rows})
+                       for m in cbank.bank_mentions(ents[cid], cfg.bank))
+    return cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
+
+
+def prepare(data_file: str, config: str | None, overrides: list[str],
+            bank_dir: str | None = None) -> Prepared:
+    from faithqa_spark.core import bank as cbank
     from faithqa_spark.core.nearby import article_of, from_contexts, wanted
-    from faithqa_spark.core.sampling import SamplingIndex
+    from faithqa_spark.core.outcomes import run_index
+    from faithqa_spark.core.process import Provenance
 
-    cfg = load_config(args.config, args.set)
-    rows = read_rows(args.file, cfg)
-    cache = pickle.loads(cache_path(args.file).read_bytes())
+    cfg = load_config(config, overrides)
+    rows = read_rows(data_file, cfg)
+    cache = pickle.loads(cache_path(data_file).read_bytes())
     ents = cache["entities"]
-
-    def bank_of(cfg: Any) -> Any:
-        if args.bank:
-            return cbank.load(args.bank, cfg.bank.types)
-        # the bank the job builds from this file's contexts
-        mentions = Counter(m for cid in sorted({r[C.CONTEXT_ID] for r in rows})
-                           for m in cbank.bank_mentions(ents[cid], cfg.bank))
-        return cbank.assemble(((t, s, n) for (t, s), n in mentions.items()), cfg.bank)
-
-    bank = bank_of(cfg)
-    prov = Provenance("check", cfg.config_hash, cache["model"])
+    bank = bank_of(cfg, rows, ents, bank_dir)
     # each article's entities, as the job's mapping: once per (article, context)
     pairs = sorted({(a, r[C.CONTEXT_ID]) for r in rows if (a := article_of(r)) is not None})
     near = from_contexts((a, cbank.bank_mentions(ents[cid], cfg.bank)) for a, cid in pairs
                          ) if wanted(cfg.substitution.policy) else {}
-    index = run_index(bank.entities, near)
+    return Prepared(cfg, rows, ents, cache["model"], bank, near, run_index(bank.entities, near),
+                    Provenance("check", cfg.config_hash, cache["model"]))
+
+
+def cmd_time(args: argparse.Namespace) -> None:
+    """`process_row` over every row under two configs, side by side: after a warm-up pass
+    over the first rows of each (the lazily built pools and lexicons, which a worker builds
+    once), `--rounds` timed passes of each in turn; the fastest of each and their ratio."""
+    from faithqa_spark.core.process import process_row
+
+    runs = {}
+    for config in (args.config, args.compare_config):
+        p = prepare(args.file, config, args.set)
+        work = p.work()
+        t = time.perf_counter()
+        for row, ents, near in work[:args.warm_rows]:
+            process_row(row, ents, p.index, p.cfg, p.prov, near)
+        runs[config] = (p, work, [])
+        print(f"{config or 'default'} ({p.cfg.substitution.policy}): warm-up over "
+              f"{min(args.warm_rows, len(work)):,} rows {time.perf_counter() - t:.2f}s", flush=True)
+    for _ in range(args.rounds):
+        for config, (p, work, took) in runs.items():
+            t = time.perf_counter()
+            for row, ents, near in work:
+                process_row(row, ents, p.index, p.cfg, p.prov, near)
+            took.append(time.perf_counter() - t)
+    best = {}
+    for config, (p, work, took) in runs.items():
+        best[config] = min(took)
+        print(f"{config or 'default'}: process_row over {len(work):,} rows "
+              + ", ".join(f"{s:.2f}s" for s in took) + f" (fastest {best[config]:.2f}s)")
+    a, b = best[args.config], best[args.compare_config]
+    print(f"{args.config or 'default'} / {args.compare_config}: {a / b:.2f}x "
+          f"(+{a - b:.2f}s single-threaded)")
+
+
+def cmd_run(args: argparse.Namespace) -> None:
+    from faithqa_spark.core.audit import AuditBounds, audit_row
+    from faithqa_spark.core.audit_summary import audit_counts, audit_report, audit_table, audit_key
+    from faithqa_spark.core.process import Provenance, entities_from_records, process_row
+    from faithqa_spark.core.nearby import article_of
+    from faithqa_spark.core.sampling import SamplingIndex
+
+    p = prepare(args.file, args.config, args.set, args.bank)
+    cfg, rows, ents, bank, near, index, prov = (p.cfg, p.rows, p.ents, p.bank, p.near, p.index,
+                                                p.prov)
     t = time.time()
     outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov,
                             near.get(article_of(r)))
@@ -125,8 +196,9 @@ def cmd_run(args: argparse.Namespace) -> None:
         other = None
         if args.compare_config:  # each sampled row as the other config makes it too
             ocfg = load_config(args.compare_config, args.set)
-            other = (ocfg, SamplingIndex.from_bank(bank_of(ocfg).entities),
-                     Provenance("check", ocfg.config_hash, cache["model"]))
+            other_bank = bank_of(ocfg, rows, ents, args.bank)
+            other = (ocfg, SamplingIndex.from_bank(other_bank.entities),
+                     Provenance("check", ocfg.config_hash, p.model))
         by_id = {r[C.ID]: r for r in rows}
         for o in sorted(ok, key=lambda o: audit_key(args.seed, o[C.ID]))[:args.show]:
             _show(o, "sample")
@@ -169,11 +241,15 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--seed", type=int, default=42)
     r.add_argument("--compare-config", default=None,
                    help="with --show: each shown row as this config makes it too")
+    tm = sub.add_parser("time")
+    tm.add_argument("file")
+    tm.add_argument("--config", default=None)
+    tm.add_argument("--compare-config", default="conf/paper.toml")
+    tm.add_argument("--set", action="append", default=[], help="SECTION.KEY=VALUE override")
+    tm.add_argument("--rounds", type=int, default=3)
+    tm.add_argument("--warm-rows", type=int, default=3000)
     args = p.parse_args(argv)
-    if args.cmd == "ner":
-        cmd_ner(args)
-    else:
-        cmd_run(args)
+    {"ner": cmd_ner, "run": cmd_run, "time": cmd_time}[args.cmd](args)
     return 0
 
 
