@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from faithqa_spark.arrow import arrow_type, batch_rows, pylist
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import names
+from faithqa_spark.core.coherent import stem_words
 from faithqa_spark.core.sampling import overlap_test
 from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in, norm
 from faithqa_spark.core.sentences import _word_before
@@ -128,3 +129,14 @@ def test_overlap_test_is_the_word_match(original, candidate, around):
 @given(st.text(alphabet="aAbBkKsSiI .\u212a\u017f\u0130\u0131é", max_size=16), NAME)
 def test_contains_ci_in_is_contains_ci(haystack, needle):
     assert contains_ci_in(haystack)(needle) == contains_ci(haystack, needle)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(["Mexic", "an", "o", "-", " ", "_", "é", "\u0301", "1",
+                                  "Soviet", "s", ".", "x.", "M", "\u00a0"]), max_size=10),
+       st.sampled_from(["Mexic", "Soviet", "M", "x.", "é"]))
+def test_stem_words_is_the_pattern(pieces, stem):
+    text = "".join(pieces)
+    pattern = re.compile(rf"(?<![\w-]){re.escape(stem)}(\w*)(?![\w-])")
+    assert list(stem_words(text, stem)) == [
+        (m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
