@@ -22,8 +22,8 @@ import pickle
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from faithqa_spark.config import load_config
@@ -121,30 +121,29 @@ def cmd_time(args: argparse.Namespace) -> None:
     once), `--rounds` timed passes of each in turn; the fastest of each and their ratio."""
     from faithqa_spark.core.process import process_row
 
-    runs = {}
+    runs = []  # (name, prepared, rows' work, seconds per round), in the order given
     for config in (args.config, args.compare_config):
         p = prepare(args.file, config, args.set)
         work = p.work()
         t = time.perf_counter()
         for row, ents, near in work[:args.warm_rows]:
             process_row(row, ents, p.index, p.cfg, p.prov, near)
-        runs[config] = (p, work, [])
-        print(f"{config or 'default'} ({p.cfg.substitution.policy}): warm-up over "
+        name = config or "default"
+        runs.append((name, p, work, []))
+        print(f"{name} ({p.cfg.substitution.policy}): warm-up over "
               f"{min(args.warm_rows, len(work)):,} rows {time.perf_counter() - t:.2f}s", flush=True)
     for _ in range(args.rounds):
-        for config, (p, work, took) in runs.items():
+        for _, p, work, took in runs:
             t = time.perf_counter()
             for row, ents, near in work:
                 process_row(row, ents, p.index, p.cfg, p.prov, near)
             took.append(time.perf_counter() - t)
-    best = {}
-    for config, (p, work, took) in runs.items():
-        best[config] = min(took)
-        print(f"{config or 'default'}: process_row over {len(work):,} rows "
-              + ", ".join(f"{s:.2f}s" for s in took) + f" (fastest {best[config]:.2f}s)")
-    a, b = best[args.config], best[args.compare_config]
-    print(f"{args.config or 'default'} / {args.compare_config}: {a / b:.2f}x "
-          f"(+{a - b:.2f}s single-threaded)")
+    for name, _, work, took in runs:
+        print(f"{name}: process_row over {len(work):,} rows "
+              + ", ".join(f"{s:.2f}s" for s in took) + f" (fastest {min(took):.2f}s)")
+    (a_name, _, _, a), (b_name, _, _, b) = runs
+    print(f"{a_name} / {b_name}: {min(a) / min(b):.2f}x "
+          f"(+{min(a) - min(b):.2f}s single-threaded)")
 
 
 def cmd_run(args: argparse.Namespace) -> None:
