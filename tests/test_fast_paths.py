@@ -1,9 +1,10 @@
 """The fast paths of the hot loops give exactly what the plain code they replace gives:
 Arrow -> Python conversion (`arrow.pylist`, `arrow.batch_rows` against pyarrow's
 to_pylist), the look-backs of the sentence splitter and of `names.word_before` (against
-the regex searches from 0 they replace), and the coherent policy's candidate tests
-(`sampling.overlap_test`, `text.contains_ci_in`, against the word matches and the
-per-needle search)."""
+the regex searches from 0 they replace), and the coherent policy's candidate search
+(`coherent.cascade` against a fresh walk of every pool at every level;
+`sampling.overlap_test`, `text.contains_ci_in` and `coherent.stem_words` against the word
+matches, the per-needle search and the pattern)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from faithqa_spark.arrow import arrow_type, batch_rows, pylist
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import names
-from faithqa_spark.core.coherent import stem_words
+from faithqa_spark.core.coherent import cascade, stem_words
 from faithqa_spark.core.sampling import overlap_test
 from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in, norm
 from faithqa_spark.core.sentences import _word_before
@@ -140,3 +141,39 @@ def test_stem_words_is_the_pattern(pieces, stem):
     pattern = re.compile(rf"(?<![\w-]){re.escape(stem)}(\w*)(?![\w-])")
     assert list(stem_words(text, stem)) == [
         (m.start(), m.end(), m.group(1)) for m in pattern.finditer(text)]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.lists(st.lists(st.sampled_from("abcdefgh"), max_size=6), max_size=3),
+                min_size=1, max_size=3),
+       st.integers(1, 4), st.dictionaries(st.sampled_from("abcdefgh"), st.integers(0, 4)),
+       st.sets(st.sampled_from("abcdefgh")))
+def test_cascade_is_a_fresh_walk_per_level(groups, levels, level_map, fitting):
+    # groups of pools of candidates (a pool's visit order is its list; the same candidate
+    # may come again, in one pool or in several); a candidate's level and whether it fits
+    def level_of(cand):
+        return level_map.get(cand, 0)
+
+    def fits(cand):
+        return cand in fitting
+
+    def plain():
+        for at in range(levels):
+            for pools in groups:
+                for pool in pools:
+                    found = next((c for c in pool if level_of(c) <= at and fits(c)), None)
+                    if found is not None:
+                        return found
+        return None
+
+    walks = []
+
+    def visit(pool):
+        walks.append(pool)
+        return iter(pool)
+
+    got = cascade([lambda pools=pools: pools for pools in groups], levels, level_of, fits,
+                  visit)
+    assert got == plain()
+    # each pool's draws are made once: later levels walk what its first walk kept
+    assert len(walks) <= sum(len(pools) for pools in groups)
