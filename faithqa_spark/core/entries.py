@@ -454,9 +454,8 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 _NUMBER_WORDS = re.compile(
-    r"\b(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
-    r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
-    r"|sixty|seventy|eighty|ninety|hundred|thousand|half|a few|several)(?:[\s-]+|\b))+")
+    rf"\b(?:(?:{'|'.join(shapes.UNIT_WORDS + shapes.TENS_WORDS)}"
+    r"|hundred|thousand|half|a few|several)(?:[\s-]+|\b))+")
 
 
 _MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october"

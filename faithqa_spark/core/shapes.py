@@ -58,10 +58,13 @@ MONTHS = (
     "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
 _M = rf"(?:{MONTHS})\.?"
 _WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
+# the number words below a hundred: units (and the teens), and tens
+UNIT_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+              "fourteen fifteen sixteen seventeen eighteen nineteen").split()
+TENS_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 _NUM_WORD = (
-    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
-    r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty"
-    r"|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|a|an|several"
+    rf"(?:{'|'.join(UNIT_WORDS + TENS_WORDS)}"
+    r"|hundred|thousand|million|billion|trillion|a|an|several"
     r"|few|many|some|dozen|dozens|hundreds|thousands|millions|billions|couple)")
 _ORD_WORD = (
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh"
@@ -111,17 +114,14 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
 # the shapes that give someone's age, not an era's name
 AGES = frozenset({"age", "age:of", "age:years"})
 
-_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-          "fourteen fifteen sixteen seventeen eighteen nineteen").split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_AGE_WORDS = {w: n for n, w in enumerate(_UNITS)} | {
-    w: 20 + 10 * i for i, w in enumerate(_TENS)} | {
-    f"{t}{sep}{u}": 20 + 10 * i + j for i, t in enumerate(_TENS)
-    for j, u in enumerate(_UNITS[1:10], start=1) for sep in ("-", " ")}
+_AGE_WORDS = {w: n for n, w in enumerate(UNIT_WORDS)} | {
+    w: 20 + 10 * i for i, w in enumerate(TENS_WORDS)} | {
+    f"{t}{sep}{u}": 20 + 10 * i + j for i, t in enumerate(TENS_WORDS)
+    for j, u in enumerate(UNIT_WORDS[1:10], start=1) for sep in ("-", " ")}
 _AGE_FIGURE = re.compile(r"\b(\d{1,3})\b")
-_AGE_IN_WORDS = re.compile(rf"\b((?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(_UNITS[1:10])}))?"
-                           rf"|{'|'.join(sorted(_UNITS, key=len, reverse=True))})\b",
-                           re.IGNORECASE)
+_AGE_IN_WORDS = re.compile(
+    rf"\b((?:{'|'.join(TENS_WORDS)})(?:[\s-](?:{'|'.join(UNIT_WORDS[1:10])}))?"
+    rf"|{'|'.join(sorted(UNIT_WORDS, key=len, reverse=True))})\b", re.IGNORECASE)
 
 
 def age_years(text: str) -> tuple[int, bool] | None:

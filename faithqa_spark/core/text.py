@@ -41,10 +41,8 @@ def find_ci(haystack: str, needle: str) -> int:
     """
     if not needle:
         return -1
-    if needle.isascii() and (haystack.isascii() or not _FOLDS_TO_ASCII.search(haystack)):
-        # the same answer for an ASCII needle, where lower() keeps lengths and IGNORECASE
-        # folds an ASCII letter only to itself (once the characters of _FOLDS_TO_ASCII are
-        # ruled out): no regex to compile for a needle seen once (each row's replacement)
+    if needle.isascii() and _lower_folds_ascii(haystack):
+        # no regex to compile for a needle seen once (each row's replacement)
         return haystack.lower().find(needle.lower())
     m = literal_pattern(needle, False).search(haystack)
     return m.start() if m else -1
@@ -57,7 +55,7 @@ def contains_ci(haystack: str, needle: str) -> bool:
 def contains_ci_in(haystack: str) -> Callable[[str], bool]:
     """`contains_ci` for one haystack that many needles are sought in (a row's context, each
     candidate replacement): the haystack is lower-cased once, not once per needle."""
-    if not (haystack.isascii() or not _FOLDS_TO_ASCII.search(haystack)):
+    if not _lower_folds_ascii(haystack):
         return lambda needle: contains_ci(haystack, needle)
     low = haystack.lower()
 
@@ -80,7 +78,7 @@ def boundary_matches(text: str, entity: str) -> list[tuple[int, int]]:
     ("Jose" does not match in "Jose\u0301")."""
     if not entity:
         return []
-    if entity.isascii() and (text.isascii() or not _FOLDS_TO_ASCII.search(text)):
+    if entity.isascii() and _lower_folds_ascii(text):
         return _ascii_boundary_matches(text, entity)
     pat = literal_pattern(entity, True)
     out: list[tuple[int, int]] = []
@@ -100,6 +98,14 @@ def boundary_matches(text: str, entity: str) -> list[tuple[int, int]]:
 # characters that a case-insensitive regex equates with an ASCII letter although lower()
 # does not map them to it (or changes their length): Kelvin sign, long s, dotted/dotless i
 _FOLDS_TO_ASCII = re.compile("[\u212a\u017f\u0130\u0131]")
+
+
+def _lower_folds_ascii(text: str) -> bool:
+    """Whether, for an ASCII needle, searching `text.lower()` for `needle.lower()` finds
+    what a case-insensitive regex finds, at the same offsets: lower() keeps every length and
+    IGNORECASE folds an ASCII letter only to itself once the characters of _FOLDS_TO_ASCII
+    are ruled out."""
+    return text.isascii() or not _FOLDS_TO_ASCII.search(text)
 
 
 def _is_word(ch: str) -> bool:
