@@ -140,3 +140,50 @@ def test_a_famous_name_the_article_names_in_passing_is_not_its_story_s():
     plain = {outcome_of(row(i), ents, BANK, COHERENT, PROV, near)[C.REPLACEMENT_ENTITY]
              for i in range(12)}
     assert plain == {"Isaac Newton", "Philip Johnson"}
+
+
+def test_spark_s_mapping_is_the_reference_s(spark):
+    """`actions.nearby_mapping` (the job's) against `nearby.from_contexts` (the reference
+    runner's): a text a context names twice counts once for it, a context two articles
+    share counts for each, a context of no article for none."""
+    from faithqa_spark.config import load_config
+    from faithqa_spark.core.nearby import from_contexts
+    from faithqa_spark.spark.actions import nearby_mapping
+
+    mentions = {"c1": [("PERSON", "Ada Lovelace"), ("PERSON", "Ada Lovelace"), ("GPE", "Paris")],
+                "c2": [("PERSON", "Ada Lovelace"), ("DATE", "the 1840s")],
+                "c3": [("GPE", "Paris"), ("PERSON", "Isaac Newton")]}
+    # (input file, record location, context id) of each question
+    questions = [("a.json", "article=0/paragraph=0/qa=0", "c1"),
+                 ("a.json", "article=0/paragraph=0/qa=1", "c1"),
+                 ("a.json", "article=0/paragraph=1/qa=0", "c2"),
+                 ("a.json", "article=1/paragraph=0/qa=0", "c2"),
+                 ("t.json", "question=7", "c3")]
+    qa = spark.createDataFrame(
+        questions, f"{C.INPUT_FILE} string, {C.RECORD_LOC} string, {C.CONTEXT_ID} string")
+    ner = spark.createDataFrame(
+        [(cid, [{C.ENTITY_TYPE: t, C.ENT_TEXT: x} for t, x in m]) for cid, m in mentions.items()],
+        f"{C.CONTEXT_ID} string, {C.BANK_MENTIONS} "
+        f"array<struct<{C.ENTITY_TYPE}: string, {C.ENT_TEXT}: string>>")
+    got = nearby_mapping(qa, ner, load_config(None, []))
+    pairs = sorted({(a, cid) for f, loc, cid in questions if (a := article_key(f, loc))})
+    want = from_contexts((a, mentions[cid]) for a, cid in pairs)  # as reference.py does
+    assert got == want
+    assert got == {"a.json#article=0": {"DATE": ["1840s"], "GPE": ["Paris"],
+                                        "PERSON": ["Ada Lovelace", "Ada Lovelace"]},
+                   "a.json#article=1": {"DATE": ["1840s"], "PERSON": ["Ada Lovelace"]}}
+    assert nearby_mapping(qa, ner, load_config(None, ["substitution.policy=paper"])) is None
+
+
+def test_work_in_background_gives_its_value_or_its_error(spark):
+    from faithqa_spark.spark.actions import in_background
+
+    with in_background(spark, "a count", lambda: spark.range(5).count()) as value:
+        assert value() == 5
+    try:
+        with in_background(spark, "a failure", lambda: 1 // 0) as value:
+            value()
+    except ZeroDivisionError:
+        pass
+    else:
+        raise AssertionError("the thread's error was lost")

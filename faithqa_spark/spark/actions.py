@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
@@ -19,6 +21,8 @@ from faithqa_spark.core.quality_report import DATASET, FIELDS, INPUT, PartialCou
 from faithqa_spark.spark import schema as S
 from faithqa_spark.spark import tasks
 from faithqa_spark.spark import transforms as T
+
+_T = TypeVar("_T")
 
 
 def group_counts(df: DataFrame, keys: tuple[str, ...]) -> list[tuple[tuple[Any, ...], int]]:
@@ -59,17 +63,37 @@ def broadcast_bank(spark: SparkSession, bank: EntityBank) -> Any:
     return spark.sparkContext.broadcast(bank.entities)
 
 
-def broadcast_nearby(spark: SparkSession, qa_ok: DataFrame, ner_df: DataFrame,
-                     cfg: Config) -> Any:
-    """The entities of every article (`core.nearby.nearby_entities`), broadcast to the
-    process tasks like the bank, of which they are a regrouping: None unless the policy
-    draws from them."""
+def nearby_mapping(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config
+                   ) -> dict[str, dict[str, list[str]]] | None:
+    """The entities of every article (`core.nearby.nearby_entities`), collected to the
+    driver: None unless the policy draws from them."""
     if not nearby.wanted(cfg.substitution.policy):
         return None
     cols = (T.ARTICLE, C.ENTITY_TYPE, C.ENT_TEXT, "count")
     table = T.article_mentions(qa_ok, ner_df).toArrow()
-    return spark.sparkContext.broadcast(nearby.nearby_entities(
-        zip(*(table.column(c).to_pylist() for c in cols))))
+    return nearby.nearby_entities(zip(*(table.column(c).to_pylist() for c in cols)))
+
+
+@contextmanager
+def in_background(spark: SparkSession, description: str, fn: Callable[[], _T]
+                  ) -> Iterator[Callable[[], _T]]:
+    """`fn()` run in a driver thread during the block, whose value the block gets by calling
+    what it is given (which waits for it, and raises what `fn` raised). For a Spark job the
+    driver would otherwise wait for with the cores half idle: the block's own work (the
+    bank's assembly in Python, say) runs meanwhile. The block's end waits for the thread."""
+    def run() -> _T:
+        spark.sparkContext.setLocalProperty("spark.job.description", description)
+        return fn()
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="faithqa-background") as pool:
+        future = pool.submit(run)
+        yield future.result
+
+
+def broadcast_nearby(spark: SparkSession, near: Mapping[str, Any] | None) -> Any:
+    """The articles' entities (`nearby_mapping`), broadcast to the process tasks like the
+    bank, of which they are a regrouping (None: None)."""
+    return None if near is None else spark.sparkContext.broadcast(near)
 
 
 def split_bounds(outcomes: DataFrame, cfg: Config) -> dict[str, splitting.Bounds]:

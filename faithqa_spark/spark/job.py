@@ -9,7 +9,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator, Mapping
 
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
@@ -53,9 +53,14 @@ def build_dataset(spark: SparkSession, cfg: Config, files: list[InputFile], outp
         with warm_workers(spark, cfg, busy=len(files), enabled=ner_cache is None):
             qa, inputs = read_stage(spark, plan, cfg, files, stages)
             ner = ner_stage(spark, plan, cfg, qa, ner_cache, stages)
-        bank, bank_origin = bank_stage(plan, cfg, given_bank, bank_dir, ner, stages)
-        prov = Provenance(PIPELINE_VERSION, cfg.config_hash, ner.model_id)
-        outcomes = process_stage(spark, plan, cfg, qa, ner.df, bank, prov, stages)
+        qa_ok = qa.filter(F.col(C.STATUS) == C.OK)
+        # the articles' entities, which the process stage needs, are collected meanwhile
+        with actions.in_background(spark, "the articles' entities",
+                                   lambda: actions.nearby_mapping(qa_ok, ner.df, cfg)) as near:
+            bank, bank_origin = bank_stage(plan, cfg, given_bank, bank_dir, ner, stages)
+            prov = Provenance(PIPELINE_VERSION, cfg.config_hash, ner.model_id)
+            outcomes = process_stage(spark, plan, cfg, qa_ok, ner.df, near(), bank, prov,
+                                     stages)
         final = split_stage(outcomes, cfg, stages)
         # reconciled before anything is published: a lost row stops the job here
         report = report_stage(final, qa, inputs, bank, bank_origin, prov, ner, stages,
@@ -137,14 +142,13 @@ def bank_stage(plan: OutputPlan, cfg: Config, given: EntityBank | None, given_di
     return bank, origin
 
 
-def process_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa: DataFrame,
-                  ner_df: DataFrame, bank: EntityBank, prov: Provenance,
-                  stages: Stages) -> DataFrame:
-    """Every answerable row's outcome (`core.outcomes.outcome_of`), kept."""
-    qa_ok = qa.filter(F.col(C.STATUS) == C.OK)
+def process_stage(spark: SparkSession, plan: OutputPlan, cfg: Config, qa_ok: DataFrame,
+                  ner_df: DataFrame, near: Mapping[str, Any] | None, bank: EntityBank,
+                  prov: Provenance, stages: Stages) -> DataFrame:
+    """Every answerable row's outcome (`core.outcomes.outcome_of`), kept; `near`: the
+    articles' entities (`actions.nearby_mapping`)."""
     outcomes = plan.keep(T.with_outcomes(qa_ok, ner_df, cfg, actions.broadcast_bank(spark, bank),
-                                         bank, prov,
-                                         actions.broadcast_nearby(spark, qa_ok, ner_df, cfg)))
+                                         bank, prov, actions.broadcast_nearby(spark, near)))
     n = actions.materialise(outcomes)
     stages.done("process", f"{n:,} rows matched, substituted and checked")
     return outcomes
