@@ -87,7 +87,7 @@ def well_formed(etype: str, text: str) -> bool:
         return False
     if _SLUR.search(text):
         return False  # NER junk that must never be drawn into a context
-    first, last = ws[0].lower(), ws[-1].lower().strip(".,")
+    first = ws[0].lower()
     if etype in ("DATE", "CARDINAL"):
         if shapes.shape(etype, text) == shapes.OTHER and not _SKELETON_SLOT.search(
                 skeleton(text)):

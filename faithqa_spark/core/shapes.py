@@ -88,7 +88,7 @@ _LEAD = re.compile(
 _AGE = rf"(?:\d{{1,3}}|{_NUM_WORD}(?:-{_NUM_WORD})?)"
 
 _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
-    ("era", rf"(?:(?:ad|a\.d\.)\s*\d{{1,4}}|\d{{1,4}}\s*(?:ad|a\.d\.|bc|b\.c\.|bce|b\.c\.e\.|ce|c\.e\.))"),
+    ("era", r"(?:(?:ad|a\.d\.)\s*\d{1,4}|\d{1,4}\s*(?:ad|a\.d\.|bc|b\.c\.|bce|b\.c\.e\.|ce|c\.e\.))"),
     ("year", rf"{_YEAR}"),
     ("decade", r"(?:\d{2}[1-9]0'?s|'\d0s|\d0s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))"),
     ("century", rf"(?:\d{{1,2}}(?:st|nd|rd|th)|{_ORD_WORD})[\s-]+centur(?:y|ies)(?:\s+(?:ad|bc|bce|ce))?|\d{{2}}00s"),
@@ -140,7 +140,7 @@ _CARD_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
     ("words", rf"{_NUM_WORD}(?:(?:[\s-]+|\s+and\s+){_NUM_WORD})*"),
     ("range", rf"(?:between\s+)?(?:\d[\d,.]*|{_NUM_WORD})(?:\s*(?:-|–|—|to|or|and)\s*)(?:\d[\d,.]*|{_NUM_WORD})"),
     ("decimal", r"\d[\d,]*\.\d+|\.\d+"),
-    ("fraction", rf"(?:half|(?:a|an|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:half|halves|third|thirds|quarter|quarters|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)|\d*[½⅓⅔¼¾]|\d+\s*[⁄/]\s*\d+)"),
+    ("fraction", r"(?:half|(?:a|an|one|two|three|four|five|six|seven|eight|nine)[\s-]+(?:half|halves|third|thirds|quarter|quarters|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)|\d*[½⅓⅔¼¾]|\d+\s*[⁄/]\s*\d+)"),
 ]]
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
 _PLAIN = re.compile(r"\d+")
