@@ -77,10 +77,10 @@ def nearby_mapping(qa_ok: DataFrame, ner_df: DataFrame, cfg: Config
 @contextmanager
 def in_background(spark: SparkSession, description: str, fn: Callable[[], _T]
                   ) -> Iterator[Callable[[], _T]]:
-    """`fn()` run in a driver thread during the block, whose value the block gets by calling
-    what it is given (which waits for it, and raises what `fn` raised). For a Spark job the
-    driver would otherwise wait for with the cores half idle: the block's own work (the
-    bank's assembly in Python, say) runs meanwhile. The block's end waits for the thread."""
+    """`fn()` run in a driver thread during the block. The block gets a function that waits
+    for the value and returns it, or raises what `fn` raised. Meant for a small Spark job
+    that would leave cores idle if the driver waited for it: the block's own work (the
+    bank's assembly in Python, say) runs meanwhile. Leaving the block waits for the thread."""
     def run() -> _T:
         spark.sparkContext.setLocalProperty("spark.job.description", description)
         return fn()
