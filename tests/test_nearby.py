@@ -180,6 +180,15 @@ def test_work_in_background_gives_its_value_or_its_error(spark):
 
     with in_background(spark, "a count", lambda: spark.range(5).count()) as value:
         assert value() == 5
+    # the caller's local properties (a job group, a scheduler pool) reach the thread's jobs
+    sc = spark.sparkContext
+    sc.setLocalProperty("faithqa.test.caller", "kept")
+    try:
+        with in_background(spark, "a property",
+                           lambda: sc.getLocalProperty("faithqa.test.caller")) as value:
+            assert value() == "kept"
+    finally:
+        sc.setLocalProperty("faithqa.test.caller", None)
     try:
         with in_background(spark, "a failure", lambda: 1 // 0) as value:
             value()

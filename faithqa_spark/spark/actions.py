@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import math
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping, TypeVar
 
+from pyspark import InheritableThread
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
@@ -80,14 +80,31 @@ def in_background(spark: SparkSession, description: str, fn: Callable[[], _T]
     """`fn()` run in a driver thread during the block. The block gets a function that waits
     for the value and returns it, or raises what `fn` raised. Meant for a small Spark job
     that would leave cores idle if the driver waited for it: the block's own work (the
-    bank's assembly in Python, say) runs meanwhile. Leaving the block waits for the thread."""
-    def run() -> _T:
-        spark.sparkContext.setLocalProperty("spark.job.description", description)
-        return fn()
+    bank's assembly in Python, say) runs meanwhile. Leaving the block waits for the thread.
+    An InheritableThread: the job keeps the caller's local properties (a job group or a
+    scheduler pool that the user set) and its JVM thread is released with it."""
+    outcome: dict[str, Any] = {}
 
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="faithqa-background") as pool:
-        future = pool.submit(run)
-        yield future.result
+    def run() -> None:
+        spark.sparkContext.setLocalProperty("spark.job.description", description)
+        try:
+            outcome["value"] = fn()
+        except BaseException as e:  # noqa: BLE001 - handed to the block, which raises it
+            outcome["error"] = e
+
+    thread = InheritableThread(run, daemon=True)
+    thread.start()
+
+    def value() -> _T:
+        thread.join()
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["value"]
+
+    try:
+        yield value
+    finally:
+        thread.join()
 
 
 def broadcast_nearby(spark: SparkSession, near: Mapping[str, Any] | None) -> Any:
