@@ -4,13 +4,13 @@ and the two must give the same bytes."""
 
 from __future__ import annotations
 
-import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
+from pyspark import InheritableThread
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
@@ -240,7 +240,7 @@ def warm_workers(spark: SparkSession, cfg: Config, busy: int, enabled: bool = Tr
         except Exception:  # noqa: BLE001 - an optimisation; the job goes on without it
             pass
 
-    thread = threading.Thread(target=run, name="faithqa-warm-workers", daemon=True)
+    thread = InheritableThread(run, name="faithqa-warm-workers", daemon=True)
     thread.start()
     try:
         yield
