@@ -157,9 +157,7 @@ def cmd_run(args: argparse.Namespace) -> None:
     cfg, rows, ents, bank, near, index, prov = (p.cfg, p.rows, p.ents, p.bank, p.near, p.index,
                                                 p.prov)
     t = time.time()
-    outcomes = [process_row(r, entities_from_records(ents[r[C.CONTEXT_ID]]), index, cfg, prov,
-                            near.get(article_of(r)))
-                for r in rows]
+    outcomes = [process_row(r, e, index, cfg, prov, nr) for r, e, nr in p.work()]
     took = time.time() - t
     ok = [o for o in outcomes if o[C.STATUS] == C.OK]
     reasons = Counter(o[C.REASON] for o in outcomes if o[C.STATUS] != C.OK)

@@ -62,7 +62,7 @@ def contains_ci_in(haystack: str) -> Callable[[str], bool]:
     def contains(needle: str) -> bool:
         if needle.isascii():  # as find_ci does for it
             return bool(needle) and needle.lower() in low
-        return literal_pattern(needle, False).search(haystack) is not None
+        return contains_ci(haystack, needle)
     return contains
 
 
