@@ -14,6 +14,7 @@ from faithqa_spark.core import bank as cbank
 from faithqa_spark.core import entries
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import arithmetic, reasons, shapes
+from faithqa_spark.core.audit import answer_span
 from faithqa_spark.core.gender import lexicon_available
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import name_parts
@@ -374,6 +375,25 @@ def test_a_defined_short_form_becomes_the_replacement_s_initials():
     assert o[C.REASON] == reasons.DEFINED_SHORT_FORM
 
 
+def test_an_answer_with_the_short_form_reads_the_new_initials():
+    # the answer takes in the short form: its faithful answer has the new initials, and the
+    # audit (which verifies every coherent row) expects just that; the row was filtered
+    # as incoherent before the audit knew of short forms
+    orgs = SamplingIndex.from_bank({"ORG": ["Harbour Hockey League", "Orvane Sailing League"]})
+    ctx = ("Six clubs founded the Kelmar Rowing League (KRL) in 1901. Since then the KRL "
+           "has run the spring regatta.")
+    answer = "the Kelmar Rowing League (KRL)"
+    o = run(ctx, answer, [("Kelmar Rowing League", "ORG")], bank=orgs,
+            question="Which body did six clubs found?")
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    short = "".join(w[0] for w in rep.split())
+    assert o[C.FAITHFUL_ANSWER] == f"the {rep} ({short})"
+    assert o[C.AUDIT]["answer_span"] is True
+    row = {**o, C.FAITHFUL_ANSWER: f"the {rep} (KRL)"}  # the old short form left: a failure
+    assert answer_span(row) is False
+
+
 def test_an_s_that_ends_a_clause_belongs_to_the_name():
     ctx = "Signal Ridge overlooks the harbour town of Port Ellis's. Tourists love Port Ellis's."
     o = run(ctx, "Port Ellis's", [("Port Ellis", "GPE")])
@@ -516,6 +536,13 @@ def test_corpus_gender_votes_reach_the_pools():
     ("LOC", "Proto-Slavic", False), ("GPE", "Nagorno-Karabakh", True),
     ("ORG", "Radio-Canada", True), ("NORP", "Anglo-Saxon", True),
     ("GPE", "NigeriaSat-2", False), ("LOC", "F-4 Phantom II", False), ("ORG", "F-4 Group", True),
+    # a place's name is no person's; a surname that is a word stays one
+    ("PERSON", "Ho Chi Minh City", False), ("PERSON", "Charles Mountains", False),
+    ("PERSON", "Michael Bay", True), ("PERSON", "John F. Street", True),
+    ("PERSON", "Marie d'Agoult", True), ("PERSON", "Gianni Dell'Acqua", True),
+    # a court case is a LAW, never an organisation or a person
+    ("ORG", "Everson v. Board of Education", False), ("PERSON", "Roe v. Wade", False),
+    ("LAW", "Everson v. Board of Education", True),
 ])
 def test_well_formed_entries(etype, text, ok):
     from faithqa_spark.core.entries import well_formed
@@ -1113,6 +1140,53 @@ def test_an_adverb_hedge_may_give_way_to_another_of_its_kind():
     assert o[C.REPLACEMENT_ENTITY] == "nearly $90 million"  # a bound the same way
     assert entries.fit_keys("MONEY", "an estimated $115 million")[-1].startswith(
         entries.LOOSE + "~")  # "an estimated" is no adverb: no hedged key
+
+
+def test_a_field_is_a_stadium_and_a_drive_a_street():
+    # "World Scientific" (a publisher) had become "FDR Drive"; "Ford Field" was drawn as
+    # a company
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("Ford Field") == name_class("Wembley Stadium") == "venue"
+    assert name_class("FDR Drive") == name_class("Canal Street") == "street"
+    assert name_class("Silicon Alley") == "street"
+    assert name_class("World Scientific") == "name"
+
+
+def test_a_people_the_context_names_in_the_other_number_is_not_drawn():
+    # "Muslims" had become "Catholics" in a context about the Catholic church
+    peoples = SamplingIndex.from_bank({"NORP": ["Catholics", "Methodists"]})
+    ctx = ("The Catholic church opposed the reform, and the Muslims of the city rose "
+           "against it in 1820.")
+    for i in range(4):
+        o = run(ctx, "Muslims", [("Muslims", "NORP"), ("Catholic", "NORP")], bank=peoples,
+                row_id=f"squad:n{i}", question="Who rose against the reform?")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Methodists"
+    # ... or by its place ("Frederick of Prussia ... the Prussians retreated")
+    peoples = SamplingIndex.from_bank({"NORP": ["Prussians", "Bavarians"],
+                                       "GPE": ["Prussia", "Bavaria"]})
+    war = "Frederick of Prussia beat the Austrians at Leuthen, and the Austrians retreated."
+    for i in range(4):
+        o = run(war, "Austrians", [("Austrians", "NORP"), ("Prussia", "GPE")], bank=peoples,
+                row_id=f"squad:p{i}", question="Who retreated?")
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] == "Bavarians"
+    only = SamplingIndex.from_bank({"NORP": ["Catholics"]})
+    o = run(ctx, "Muslims", [("Muslims", "NORP"), ("Catholic", "NORP")], bank=only,
+            question="Who rose against the reform?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NO_FITTING_REPLACEMENT
+
+
+def test_a_person_after_battle_of_is_a_place():
+    # NER's PERSON "Wagram" in "the Battle of Wagram" had become "the Battle of Louis XVIII"
+    ctx = ("Napoleon defeated the Austrians at the Battle of Wagram in 1809, and the war "
+           "ended with a peace signed that autumn.")
+    o = run(ctx, "Wagram", [("Wagram", "PERSON"), ("Napoleon", "PERSON")],
+            question="Where were the Austrians defeated?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+    ctx = "The battle was won by Wagram, who led the Austrian left wing in 1809."
+    o = run(ctx, "Wagram", [("Wagram", "PERSON")])
+    assert o[C.REASON] != reasons.MALFORMED_ENTITY
 
 
 def test_a_league_is_a_league():

@@ -17,7 +17,8 @@ from typing import Any, Callable, Mapping
 
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.gender import name_gender, pronoun_gender
-from faithqa_spark.core.names import in_longer_name, lone_part_mentions, name_parts
+from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentions, name_parts,
+                                      short_form_after)
 from faithqa_spark.core.shapes import OTHER, cardinal_shape, date_shape
 from faithqa_spark.core.substitution import occurrences, substitute
 from faithqa_spark.core.text import boundary_matches
@@ -190,7 +191,15 @@ def answer_span(row: Mapping[str, Any]) -> bool | None:
     if len(ans) <= len(orig) or squad_norm(ans) == squad_norm(orig):
         return None
     expected = expected_answer(ans, orig, rep.strip())
-    return expected is not None and squad_norm(faithful) == squad_norm(expected)
+    if expected is None:
+        return False
+    ctx = _s(row, C.ORIGINAL_CONTEXT)
+    short = ctx and short_form_after(ctx, orig, (e for _, e in boundary_matches(ctx, orig)))
+    if short:
+        # the short form the context defines for the entity ("... Interest (CSPI)") names
+        # the replacement now: its initials ("Pew Research Center (PRC)")
+        expected = substitute(expected, short, initials(rep.strip())).text
+    return squad_norm(faithful) == squad_norm(expected)
 
 
 def _shape_flag(row: Mapping[str, Any], etype: str, shape: Callable[[str], str]) -> bool | None:

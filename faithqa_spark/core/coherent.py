@@ -21,8 +21,8 @@ from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reaso
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.matching import Entity
-from faithqa_spark.core.names import (in_longer_name, lone_part_mentions, name_parts,
-                                      word_before)
+from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentions, name_parts,
+                                      short_form_after, word_before)
 from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, overlap_test, pool_text,
                                          visits)
 from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in
@@ -69,9 +69,6 @@ _PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plat
 _LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b",
                              re.IGNORECASE)
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
-# an all-capital short form in brackets right after a name defines it: "the President's
-# Committee on Equal Employment Opportunity (PCEEO)"
-_DEFINED_SHORT = re.compile(r"\s*\(([A-Z][A-Za-z&.-]*[A-Z])\)")
 # "'s" that ends a clause is part of the name ("the city of St. John's.", "Macy's,")
 _NAME_S = re.compile(r"['’]s(?=$|[^\w\s'’-])")
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
@@ -84,6 +81,9 @@ PLURAL = -3  # the part index of a plural mention of an acronym ("ISPs" for "ISP
 _PLAIN_ACRONYM = re.compile(r"[A-Z][A-Z&]*[A-Z]")
 # "Saint" right before a mention, even at a sentence start (where word_before says nothing)
 _SAINT_BEFORE = re.compile(r"\b(?:St|Saint|San|Santa|Sainte)\.?\s$")
+# "the Battle of Wagram", "the Siege of Metz": the name after it is a place's, whatever NER
+# typed it ("the Battle of Louis XVIII" read wrong)
+_PLACE_OF_BEFORE = re.compile(r"\b(?:Battle|Siege|Treaty|Peace|Sack|Fall)\s+of\s+$")
 _EPITHET = re.compile(r"\s+the\s+[A-Z]")  # "Alfred the Great": a name of its own
 # NER's span may take in a quote, a citation mark or an unclosed bracket
 _TRAILING_JUNK = re.compile(r"(?:\s*\[[^\]]*$|\s*\([^)]*$|[.,;:]+$)")
@@ -323,6 +323,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         return
     own = tuple(original.split())
     for s, e, part in regions:
+        if _PLACE_OF_BEFORE.search(context, max(0, s - 12), s):
+            raise Refused(reasons.MALFORMED_ENTITY)
         if _SAINT_BEFORE.search(context, max(0, s - 9), s):
             # "St Peter's Basilica" is a building, "Saint Bernadette Soubirous" a saint:
             # "Saint Joseph McCarthy" is neither
@@ -525,17 +527,7 @@ _ACRONYM_TEXT = re.compile(r"[A-Z][A-Z&.]*[A-Z]\.?")
 def short_form(context: str, original: str, regions: list[Region]) -> str | None:
     """The short form the context defines for the name: "(PCEEO)" right after a mention,
     starting with the name's first letter. It is swapped for the replacement's initials."""
-    for _, e, _ in regions:
-        m = _DEFINED_SHORT.match(context, e)
-        if m and m.group(1)[0] == original[:1].upper():
-            return m.group(1)
-    return None
-
-
-def initials(name: str) -> str:
-    """The short form of a name: the first letters of its capitalised words ("Sports
-    Illustrated" -> "SI"; "Bank of Orvane" -> "BO")."""
-    return "".join(w[0] for w in name.split() if w[:1].isupper())
+    return short_form_after(context, original, (e for _, e, _ in regions))
 
 
 def with_short_form(context: str, regions: list[Region], short: str) -> list[Region]:
@@ -880,10 +872,16 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
               if label == "NORP" and (m := _LANGUAGE_AFTER.match(context, e))]
 
     in_context = contains_ci_in(context)
+    homes = places_of_people(index) if label == "NORP" else {}
 
     def accept(cand: str) -> bool:
         if in_context(cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
+        if label == "NORP" and (in_context(_other_number(cand)) or (
+                (home := homes.get(cand)) and in_context(home))):
+            # "the Catholics ... the Catholic church", "Frederick of Prussia ... the
+            # Prussians retreated": that people is in the context already
+            return False
         if country and namekinds.country_code(cand) == country:
             return False  # "Persia" for "Iran" is the same country: nothing would change
         folded = cand.casefold()  # a substring test first: the word match is the costly part
@@ -1140,6 +1138,16 @@ def _sentence_start(context: str, start: int) -> bool:
     """Whether `start` opens the context or a sentence (after ".", "!", "?", maybe a quote)."""
     before = context[:start].rstrip().rstrip("\"'“‘(")
     return not before or before[-1] in ".!?"
+
+
+@lru_cache(maxsize=1 << 12)
+def _other_number(people: str) -> str:
+    """A people's word in the other number: "Prussians" -> "Prussian", "Prussian" ->
+    "Prussians" ("Chinese", "Swiss", "French" are the same in both: the word itself)."""
+    form = entries.norp_form(people) or ""
+    if form.endswith(entries.PLURAL):
+        return people[:-1]
+    return people if people.endswith(("ese", "ss", "sh", "ch")) else people + "s"
 
 
 def takes_the(name: str, index: SamplingIndex) -> bool:

@@ -103,6 +103,8 @@ def well_formed(etype: str, text: str) -> bool:
         return False  # "E-5", "C0": no name
     if etype == "NORP":
         return norp_form(text) is not None
+    if etype != "LAW" and _CASE_NAME.search(text):
+        return False  # "Everson v. Board of Education" is a court case, no organisation
     if _PEOPLE_COMPOUND.fullmatch(text):
         return False  # an adjective: "The Azerbaijanis wars" had stood for "The Russo-Persian"
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
@@ -159,6 +161,13 @@ def _balanced(text: str) -> bool:
 
 
 _HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")  # "al-Aziz"
+_ELIDED_PARTICLE = re.compile(r"(?:d|l|dell)['’][A-ZÀ-Ý]")  # "Marie d'Agoult", "Dell'Acqua"
+# the last words of a place's or a body's name that are nobody's surname ("Street", "Bay",
+# "Hill" and "Rivers" are)
+_PLACE_LAST = frozenset("""city county province provinces mountains islands university
+republic kingdom empire company party""".split())
+# "X v. Y", "X vs. Y": the name of a court case
+_CASE_NAME = re.compile(r"\s(?:v|vs)\.?\s+[A-Z]")
 
 
 def _person_ok(ws: list[str]) -> bool:
@@ -171,15 +180,18 @@ def _person_ok(ws: list[str]) -> bool:
     if len(ws) == 1 and (is_country(ws[0]) or (
             is_language(ws[0]) and given_name_known(f"{ws[0]} X") is not True)):
         return False  # "Manx", "Yiddish", "Romansh": a language NER took for a person
+    if len(ws) > 1 and ws[-1].lower() in _PLACE_LAST:
+        return False  # "Ho Chi Minh City", "Charles Mountains": a place NER took for a person
     if any(len(w) > 1 and w.isupper() and w.isalpha() and not _ROMAN.fullmatch(w) for w in ws):
         return False  # an acronym is no person's name ("KSEE", "NASA"); "Charles III" is
     # every word of a name is capitalised, except particles ("da", "van") and initials; a
     # title belongs to the context ("President Bishop Lloyd Wicke")
     parts = name_parts(" ".join(ws))
     return bool(parts.significant) and not parts.titles and all(
-        w[:1].isupper() or _HYPHEN_PARTICLE.match(w) or w.lower() in {"da", "de", "del", "della", "di", "do", "dos", "of",
-                                         "du", "van", "von", "der", "den", "bin", "ibn",
-                                         "al", "el", "la", "le", "y", "ter", "ten", "zu"}
+        w[:1].isupper() or _HYPHEN_PARTICLE.match(w) or _ELIDED_PARTICLE.match(w)
+        or w.lower() in {"da", "de", "del", "della", "di", "do", "dos", "of", "du", "van", "von",
+                         "der", "den", "bin", "ibn", "al", "el", "la", "le", "y", "ter", "ten",
+                         "zu"}
         for w in ws)
 
 

@@ -64,9 +64,9 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "forest": "forest",
     "plain": "plain plains plateau",
     # a station is swapped for a station, a park for a park, a street for a street
-    "venue": "stadium arena",
+    "venue": "stadium arena field",  # "Ford Field" is a stadium, no company
     "transit": "airport station terminal",
-    "street": "square street avenue road highway boulevard lane",
+    "street": "square street avenue road highway boulevard lane drive alley",
     "green": "park gardens garden cemetery",
     "site": "bridge tower hall palace castle museum building center centre theatre theater "
             "library hospital memorial monument statue house manor citadel fortress lodge",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -126,6 +127,27 @@ def lone_part_mentions(context: str, name: str) -> list[tuple[int, int, str]]:
     full = [(s, e) for s, e in boundary_matches(context, name)]
     return [m for m in part_mentions(context, name)
             if not any(s <= m[0] and m[1] <= e for s, e in full)]
+
+
+# a short form defined right after a name: "the Center for Science (CSPI)"
+_DEFINED_SHORT = re.compile(r"\s*\(([A-Z][A-Za-z&.-]*[A-Z])\)")
+
+
+def short_form_after(context: str, name: str, ends: Iterable[int]) -> str | None:
+    """The short form the context defines for `name` right after one of its mentions (each
+    ending at one of `ends`): "(PCEEO)", starting with the name's first letter. The coherent
+    policy swaps it for the replacement's `initials`; the audit expects that swap."""
+    for e in ends:
+        m = _DEFINED_SHORT.match(context, e)
+        if m and m.group(1)[0] == name[:1].upper():
+            return m.group(1)
+    return None
+
+
+def initials(name: str) -> str:
+    """The short form of a name: the first letters of its capitalised words ("Sports
+    Illustrated" -> "SI"; "Bank of Orvane" -> "BO")."""
+    return "".join(w[0] for w in name.split() if w[:1].isupper())
 
 
 def word_before(text: str, start: int) -> str:
