@@ -1908,3 +1908,34 @@ def test_a_range_of_years_takes_a_range_of_years_and_one_of_counts_one_of_counts
     assert replacements(ctx, "10 to 15", "CARDINAL", ranges, "c", rows=6) <= {"211-280",
                                                                              "12 to 18"}
     assert arithmetic.year_range("1891–92") and not arithmetic.year_range("2,000–3,000")
+
+
+def test_a_century_keeps_its_hyphen_or_its_lack_of_one():
+    # "promoted the unification of Germany in the mid-19th century" had become "in the early
+    # 20th-century": the hyphen makes an adjective of it
+    dates = SamplingIndex.from_bank({"DATE": ["mid-14th-century", "mid-17th century"]})
+    ctx = "Lasker promoted the unification of the duchies in the mid-19th century."
+    assert replacements(ctx, "mid-19th century", "DATE", dates, "h", rows=6) == \
+        {"mid-17th century"}
+    ctx = "The abbey holds mid-19th-century glass from the workshop of the Kelmar brothers."
+    assert replacements(ctx, "mid-19th-century", "DATE", dates, "a", rows=6) == \
+        {"mid-14th-century"}
+
+
+def test_a_range_takes_one_of_its_width_and_scale_where_one_fits():
+    # "the Third Dynasty of Ur ... (approximately 2100-2000 BC)" had become "(about 1750 to
+    # 500 BC)"; "approximately 25 to 50" "as many as 20,000–30,000"
+    ranges = SamplingIndex.from_bank({"CARDINAL": ["1271–1368", "1611–1621", "211–1280",
+                                                   "20 to 40", "20,000 to 30,000"]})
+    ctx = "Under the Qing dynasty (1644–1911), the area was known as Jiangning and grew."
+    assert replacements(ctx, "1644–1911", "CARDINAL", ranges, "w", rows=8) == {"1271–1368"}
+    ctx = "Each of the towns sent 25 to 50 delegates to the assembly at Kelmar that year."
+    assert replacements(ctx, "25 to 50", "CARDINAL", ranges, "s", rows=8) == {"20 to 40"}
+    # a preference: with none of its width, another range still fits
+    wide = SamplingIndex.from_bank({"CARDINAL": ["1611–1621"]})
+    ctx = "Under the Qing dynasty (1644–1911), the area was known as Jiangning and grew."
+    assert replacements(ctx, "1644–1911", "CARDINAL", wide, "v", rows=2) == {"1611–1621"}
+    assert arithmetic.span("1644–1912") == (268.0, 1912.0)
+    assert arithmetic.span("1838–39") == (1.0, 1839.0)  # the second year written short
+    assert arithmetic.span("50-50") == (0.5, 50.0) and arithmetic.span("about 30") is None
+    assert arithmetic.span("1, 2 and 3") is None

@@ -231,15 +231,36 @@ def direction(text: str) -> int:
     figure's missing leading digits are the first's), -1 where they fall ("fell from 27% to
     8%", "3500–3100 BC"), 0 for one figure or two equal ones. A range swapped for one that
     runs the other way turns a fall into a rise."""
+    pair = _pair(text)
+    if pair is None:
+        return 0
+    x, y = pair
+    return (x < y) - (x > y)
+
+
+def _pair(text: str) -> tuple[float, float] | None:
+    """The first two figures of `text`, the second completed from the first where it is
+    written short ("1838–39" is 1838 to 1839), or None for fewer than two."""
     found = list(_NUMBER_RE.finditer(text))[:2]
     if len(found) < 2:
-        return 0
+        return None
     a, b = (m.group(0).replace(",", "") for m in found)
     if (len(a) >= 3 and len(b) <= 2 and "." not in a + b
             and _DASH.fullmatch(text, found[0].end(), found[1].start())):
-        b = a[:len(a) - len(b)] + b  # "1838–39" is 1838 to 1839 ("100 to 97" is no year)
-    x, y = float(a), float(b)
-    return (x < y) - (x > y)
+        b = a[:len(a) - len(b)] + b  # "100 to 97" is no year
+    return float(a), float(b)
+
+
+def span(text: str) -> tuple[float, float] | None:
+    """The width and the top of a range of exactly two figures ("1644–1912" -> (268, 1912),
+    "1838–39" -> (1, 1839), "25 to 50" -> (25, 50)), None for other texts. A range swapped
+    for one of another width or scale reads wrong: a dynasty "(1611–1621)", "approximately
+    25 to 50" become "as many as 20,000–30,000"."""
+    if len(_NUMBER_RE.findall(text)) != 2:
+        return None
+    a, b = _pair(text)  # type: ignore[misc]
+    top = max(abs(a), abs(b))
+    return abs(b - a) or top / 100 or 1.0, top  # "50-50": no width, a hundredth of it
 
 
 _DASH = re.compile(r"\s*[–—-]\s*")

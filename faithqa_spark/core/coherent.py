@@ -69,6 +69,10 @@ _PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plat
 _LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b",
                              re.IGNORECASE)
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
+_CENTURY_HYPHEN = re.compile(r"\d(?:st|nd|rd|th)-centur", re.IGNORECASE)  # "19th-century art"
+# a range's preferred replacement: a width within this factor of the original's, a top
+# figure within this one (`fit`, `arithmetic.span`)
+_SPAN_RATIO, _SCALE_RATIO = 4.0, 10.0
 # "'s" that ends a clause is part of the name ("the city of St. John's.", "Macy's,")
 _NAME_S = re.compile(r"['’]s(?=$|[^\w\s'’-])")
 Region = tuple[int, int, int]  # [start, end) in the original context, and the part index
@@ -873,6 +877,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     in_context = contains_ci_in(context)
     homes = places_of_people(index) if label == "NORP" else {}
+    # "in the mid-19th century" (a noun) never "in the early 20th-century" (an adjective)
+    hyphened = label == "DATE" and _CENTURY_HYPHEN.search(original) is not None
 
     def accept(cand: str) -> bool:
         if in_context(cand) or entries.starts_with_article(cand):
@@ -881,6 +887,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                 (home := homes.get(cand)) and in_context(home))):
             # "the Catholics ... the Catholic church", "Frederick of Prussia ... the
             # Prussians retreated": that people is in the context already
+            return False
+        if label == "DATE" and (_CENTURY_HYPHEN.search(cand) is not None) != hyphened:
             return False
         if country and namekinds.country_code(cand) == country:
             return False  # "Persia" for "Iran" is the same country: nothing would change
@@ -982,6 +990,16 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def same_range(cand: str) -> bool:
         return len(arithmetic.figures(cand)) == 2 and arithmetic.year_range(cand) == of_years
 
+    # ... and one of about its width and scale: "the Third Dynasty of Ur ... for about a
+    # century (approximately 2100-2000 BC)" had become "(about 1750 to 500 BC)"
+    width = arithmetic.span(original) if label in _AMOUNT_TYPES | _YEAR_TYPES else None
+
+    def same_span(cand: str) -> bool:
+        other = arithmetic.span(cand)
+        return width is not None and other is not None and \
+            width[0] / _SPAN_RATIO <= other[0] <= width[0] * _SPAN_RATIO and \
+            width[1] / _SCALE_RATIO <= other[1] <= width[1] * _SCALE_RATIO
+
     # an age keeps to its stage of life and is written the same way, in figures or in
     # words: "since the age of 18" had become "since the age of 81" for a singer in her
     # thirties, "consecrated as a virgin at the temple at age three" "at age 39"
@@ -996,8 +1014,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (an age near the original's outweighs the place's people swapped with it, which
     # outweighs "the" read right, which outweighs a word of the question kept, which
-    # outweighs a range of the same kind, which outweighs a round figure)
-    prefs = [p for p, on in ((is_round, round_wanted), (same_range, ranged),
+    # outweighs a range of the same kind, which outweighs a range of its width and scale,
+    # which outweighs a round figure)
+    prefs = [p for p, on in ((is_round, round_wanted), (same_span, width is not None),
+                             (same_range, ranged),
                              (keeps_named, bool(named)),
                              (lambda cand: takes_the(cand, index), own_the),
                              (has_people, bool(people or at_place)),
