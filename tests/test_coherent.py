@@ -1150,6 +1150,10 @@ def test_a_field_is_a_stadium_and_a_drive_a_street():
     assert name_class("FDR Drive") == name_class("Canal Street") == "street"
     assert name_class("Silicon Alley") == "street"
     assert name_class("World Scientific") == "name"
+    # the head noun before "for", "on", "at" as before "of": a body, not a name to draw for
+    # any company
+    assert name_class("International Association for the Study of Pain") == "body"
+    assert name_class("National Memorial Cemetery of the Pacific") == "green"
 
 
 def test_a_people_the_context_names_in_the_other_number_is_not_drawn():

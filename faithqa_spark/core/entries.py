@@ -14,9 +14,9 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
-from faithqa_spark.core.namekinds import (_ACRONYM, COUNTRY, continent, is_country,
-                                          is_language, is_place_name, name_class, numeral,
-                                          place_kind, takes_the)
+from faithqa_spark.core.namekinds import (_ACRONYM, COUNTRY, HEAD_PREPOSITIONS, continent,
+                                          is_country, is_language, is_place_name, name_class,
+                                          numeral, place_kind, takes_the)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -332,7 +332,6 @@ HEAD = "head:"
 # names whose head noun says what they are (a title's last word does not: WORK_OF_ART)
 _HEADED_TYPES = frozenset({"ORG", "FAC", "EVENT", "LAW", "PRODUCT", "LOC"})
 _HEAD_WORD = re.compile(r"[A-Z][a-z]{2,}")
-_HEAD_PREPOSITIONS = frozenset({"of", "in", "for", "on", "at"})
 
 
 def head_key(etype: str, text: str) -> str | None:
@@ -349,7 +348,7 @@ def head_key(etype: str, text: str) -> str | None:
     if len(ws) < 2:
         return None
     # the noun a preposition follows ("Order in Council", "Institute for Advanced Study")
-    at = next((i for i, w in enumerate(ws) if i and w in _HEAD_PREPOSITIONS), None)
+    at = next((i for i, w in enumerate(ws) if i and w in HEAD_PREPOSITIONS), None)
     head = ws[at - 1] if at else ws[-2] if numeral(ws[-1]) else ws[-1]  # "World War Two"
     return HEAD + head.lower() if _HEAD_WORD.fullmatch(head) else None
 

@@ -293,6 +293,11 @@ northeastern northwestern southeastern southwestern sub-saharan latin continenta
 the""".split())
 
 
+# the prepositions a name's head noun comes before ("Bank of England", "Institute for
+# Advanced Study", "Church in Wales")
+HEAD_PREPOSITIONS = frozenset({"of", "in", "for", "on", "at"})
+
+
 def name_class(text: str) -> str:
     """The kind of a place or organisation name from its head word ("... University":
     edu, "... River": river), a continent, a single plural word ("Aztecs": plural), else
@@ -304,8 +309,10 @@ def name_class(text: str) -> str:
     if len(ws) == 2 and ws[1] == "administration":
         # "the Reagan Administration"; "the Federal Aviation Administration" is a body
         return "government"
-    # the head of "National Memorial Cemetery of the Pacific" is the word before "of"
-    head_of = ws[ws.index("of") - 1] if "of" in ws[1:] else ""
+    # the head of "National Memorial Cemetery of the Pacific" is the word before "of" (or
+    # "for", "in", "on", "at": "International Association for the Study of Pain" is a body)
+    at = next((i for i, w in enumerate(ws) if i and w in HEAD_PREPOSITIONS), None)
+    head_of = ws[at - 1] if at else ""
     if head_of == "peace":
         return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
     # a numbered name's head is the word before its number: "World War II" is a war
