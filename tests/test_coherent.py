@@ -1181,6 +1181,58 @@ def test_a_people_the_context_names_in_the_other_number_is_not_drawn():
     assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NO_FITTING_REPLACEMENT
 
 
+def test_the_question_s_noun_types_a_misread_answer():
+    # "In what county is the Tan Hill Inn located?": NER's PERSON "Yorkshire" had become
+    # "Samuel Pepys"; a place is drawn for it, and the row says it is a GPE
+    bank = SamplingIndex.from_bank({"PERSON": ["Samuel Pepys", "Ada Quell"],
+                                    "GPE": ["Kelmarshire", "Orvane"]})
+    ctx = "The Tan Hill Inn stands in Yorkshire, and walkers reach it from the north."
+    q = "In what county is the Tan Hill Inn located?"
+    for i in range(4):
+        o = run(ctx, "Yorkshire", [("Yorkshire", "PERSON")], bank=bank, question=q,
+                row_id=f"squad:q{i}")
+        assert_consistent(o)
+        assert o[C.ENTITY_TYPE] == "GPE" and o[C.REPLACEMENT_ENTITY] in ("Kelmarshire", "Orvane")
+    # a question that asks for no place leaves NER's type
+    o = run(ctx, "Yorkshire", [("Yorkshire", "PERSON")], bank=bank,
+            question="Who does the inn's name honour?")
+    assert o[C.ENTITY_TYPE] == "PERSON" and o[C.REPLACEMENT_ENTITY] in ("Samuel Pepys", "Ada Quell")
+    # with no place of the asked type in the bank, NER's type stands
+    people = SamplingIndex.from_bank({"PERSON": ["Samuel Pepys"], "ORG": ["Orvane Trust"]})
+    o = run(ctx, "Yorkshire", [("Yorkshire", "PERSON")], bank=people, question=q)
+    assert o[C.STATUS] == C.OK and o[C.ENTITY_TYPE] == "PERSON"
+
+
+def test_the_question_s_noun_picks_the_kind_of_a_retyped_answer():
+    # "Near what river ...?" answered by NER's ORG "Itchen": a river first
+    bank = SamplingIndex.from_bank({"LOC": ["Yellow River", "Scandinavia", "Caribbean"],
+                                    "ORG": ["Clausentum"]})
+    ctx = "The Saxons built a new settlement across the Itchen, far from the old walls."
+    for i in range(4):
+        o = run(ctx, "Itchen", [("Itchen", "ORG")], bank=bank, row_id=f"squad:k{i}",
+                question="Across what river did the Saxons build their settlement?")
+        assert_consistent(o)
+        assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("LOC", "Yellow River")
+
+
+@pytest.mark.parametrize("question,answer,expected", [
+    ("In what county is the Tan Hill Inn located?", "Danube", ("GPE", None)),
+    ("What city did Jose I make Spain's capital?", "the Danube", ("GPE", "city")),
+    ("Near what river were the Avars based?", "Danube", ("LOC", "river")),
+    ("Which book discusses bardo?", "Danube", ("WORK_OF_ART", None)),
+    # a compound's noun is its second: a person, a firm, a studio
+    ("Which opera director did Chopin see?", "Danube", None),
+    ("Which film studio won the rights?", "Danube", None),
+    ("What law firm used the archive?", "Danube", None),
+    # the answer is more than the entity: the noun is the answer's
+    ("What river did they cross?", "the Danube crossing", None),
+    ("Who built it?", "Danube", None),
+])
+def test_what_the_question_asks_for(question, answer, expected):
+    from faithqa_spark.core.coherent import asked
+    assert asked(question, answer, Entity("Danube", "ORG", 0, 6), "ORG") == expected
+
+
 def test_a_person_after_battle_of_is_a_place():
     # NER's PERSON "Wagram" in "the Battle of Wagram" had become "the Battle of Louis XVIII"
     ctx = ("Napoleon defeated the Austrians at the Battle of Wagram in 1809, and the war "

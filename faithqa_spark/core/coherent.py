@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons, shapes
+from faithqa_spark.core.audit import squad_norm
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.matching import Entity
@@ -153,6 +154,55 @@ def corpus_type(entity: Entity, index: SamplingIndex) -> str:
     if index.has_type("GPE") and _misread_place(text, entity.label, types):
         return "GPE"
     return entity.label
+
+
+def asked(question: str, answer: str, entity: Entity, label: str
+          ) -> tuple[str, str | None] | None:
+    """The type and the kind (a pool key, or None) the question asks for where the entity
+    is the whole answer: "In what county is the Tan Hill Inn located?" asks for a GPE, "Near
+    what river were the Avars based?" for a LOC river. None where the question's "what" or
+    "which" names no such noun, names one of a compound ("Which opera director", "what film
+    studio"), or the answer is more than the entity (its noun is the answer's)."""
+    m = _ASKED.search(question)
+    if not m or (m.group(2) or "").lower().removesuffix("'s") in _COMPOUND_HEADS:
+        return None
+    found = _ASKED_KINDS.get(m.group(1).lower())
+    if found is None or squad_norm(answer) != squad_norm(base_text(entity.text, label)):
+        return None
+    return found
+
+
+# the noun right after the question's "what" or "which" ("In what county ...?"), and the
+# word after it, which may make it part of a compound ("what film studio")
+_ASKED = re.compile(r"\b(?:what|which)\s+([A-Za-z]+)(?:\s+([A-Za-z'’]+))?", re.IGNORECASE)
+# noun -> (type, kind) the question asks for; the kinds are pool keys: `namekinds.place_kind`'s
+# for a GPE, `namekinds.name_class`'s for the others
+_ASKED_KINDS: dict[str, tuple[str, str | None]] = {
+    **dict.fromkeys("city town village capital municipality".split(), ("GPE", "city")),
+    **dict.fromkeys("country nation".split(), ("GPE", namekinds.COUNTRY)),
+    **dict.fromkeys("state province".split(), ("GPE", "state")),
+    **dict.fromkeys("county district".split(), ("GPE", None)),
+    **{w: ("LOC", namekinds.name_class(f"X {w}")) for w in
+       "river mountain mountains island lake sea ocean valley desert".split()},
+    **dict.fromkeys("region area location continent".split(), ("LOC", None)),
+    "battle": ("EVENT", "battle"), "war": ("EVENT", "conflict"),
+    "revolution": ("EVENT", "conflict"), "event": ("EVENT", None),
+    **dict.fromkeys("book movie film song album novel poem painting opera".split(),
+                    ("WORK_OF_ART", None)),
+    "act": ("LAW", "law"), "law": ("LAW", "law"), "treaty": ("LAW", "treaty"),
+}
+# the second noun of a compound whose head it is ("Which opera director", "what law firm",
+# "what city council"): the answer is a person's or a body's name
+_COMPOUND_HEADS = frozenset("""director directors firm company team council committee studio
+label station party agency band group hero leader king queen official officials player
+singer author writer artist family club hall museum church newspaper magazine network
+channel airport stadium building court government organization organisation institute
+institution corporation army navy general president governor mayor character award awards
+prize school college university department legend plaza festival""".split())
+# NER's types that a question's noun overrides: its usual confusions of places, events and
+# works (a NORP asked for by "what country" is an adjective: "Gandhi was a leader of what
+# country?" answered "Indian")
+RETYPED = frozenset({"ORG", "PERSON", "FAC", "PRODUCT"})
 
 
 # NER's types for a place that it reads as a thing ("Majuro" FAC, "Doncaster" ORG) or, for a
@@ -544,14 +594,15 @@ def with_short_form(context: str, regions: list[Region], short: str) -> list[Reg
 
 def pool_keys(original: str, label: str, gender: str | None, *,
               name_gender: str | None = None, given: bool = False,
-              place: str | None = None) -> list[str]:
+              place: str | None = None, kind: str | None = None) -> list[str]:
     """The pools a replacement of `original` is drawn from, in order (a looser one only when
     nothing of the first fits): same DATE / CARDINAL shape, same NORP form, acronym for
     acronym; for a person, a name of two parts where the original has two, of the gender
     the context fixes (if it fixes one: a rule). Where the context fixes none, the gender of
     the name itself (`name_gender`, "Zelda" never "Kim Il Sung") is a preference; a given
     name said alone (`given`: "Roger and I") takes a given name first. A place the context
-    says is a city or a state (`place`, `said_as`) takes one of that kind first."""
+    says is a city or a state (`place`, `said_as`) takes one of that kind first; so does a
+    name of the kind the question asks for (`kind`, `asked`: "Near what river ...?")."""
     own = _own_keys(label, original)
     if own is None:
         raise Refused(reasons.MALFORMED_ENTITY)
@@ -566,6 +617,8 @@ def pool_keys(original: str, label: str, gender: str | None, *,
         # "in downtown Washington" (a state by its name): a city first; a country's own
         # name says nothing ("the State of Israel")
         keys.insert(0, place)
+    elif label != "GPE" and kind and kind not in keys:
+        keys.insert(0, kind)
     return keys
 
 

@@ -95,11 +95,24 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         # the type the corpus (or the gazetteer) gives the entity, before the bank is asked
         # for one: NER's FAC "Majuro" is a GPE, whether or not the bank holds a FAC
         label = coh.corpus_type(match.entity, index)
+        # ... and the one the question asks for, where NER's is a usual confusion: "In what
+        # county is the Tan Hill Inn?" is answered by a place, whatever NER typed "Yorkshire"
+        # (then of the kind it asks for first: "Near what river ...?" takes a river). Where
+        # NER's type stands, its own kinds do: "by the US" never "by the Congo"
+        asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
         ent_values[C.ENTITY_TYPE] = label
+        entity = match.entity if label == etype else replace(match.entity, label=label)
         if not index.has_type(label):
             return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
-        entity = match.entity if label == etype else replace(match.entity, label=label)
-        return _coherent(row, entity, entities, index, cfg, prov, ent_values, nearby)
+        out = _coherent(row, entity, entities, index, cfg, prov, dict(ent_values), nearby)
+        if out[C.STATUS] != C.OK or not asks or label not in coh.RETYPED or asks[0] == label:
+            return out
+        # a row that reads right as NER typed it (its checks of the mentions are no looser)
+        # takes its replacement as the question types it, where that type can give one
+        label, kind = asks
+        retyped = _coherent(row, replace(match.entity, label=label), entities, index, cfg,
+                            prov, {**ent_values, C.ENTITY_TYPE: label}, nearby, kind)
+        return retyped if retyped[C.STATUS] == C.OK else out
     if not index.has_type(etype):
         return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
     s = cfg.sampling
@@ -137,8 +150,10 @@ _VERIFY = ("original_removed", "name_part_leak", "name_glue", "doubled_article",
 def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity],
               index: SamplingIndex, cfg: Config, prov: Provenance,
               ent_values: dict[str, Any],
-              nearby: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
-    """`process_row` under the coherent policy (core/coherent.py says what it does)."""
+              nearby: Mapping[str, Sequence[str]] | None = None,
+              kind: str | None = None) -> dict[str, Any]:
+    """`process_row` under the coherent policy (core/coherent.py says what it does). `kind`:
+    the kind of name the question asks for (`coherent.asked`), drawn first."""
     context, etype = row[C.CONTEXT], entity.label
     try:
         original = coh.resolve(context, entity, entities)
@@ -157,7 +172,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         gender = name_gender = None
         given = False
         # the words before a place: a city or a state (core/coherent.py `said_as`)
-        place = coh.said_as(context, regions) if etype == "GPE" else None
+        place = (coh.said_as(context, regions) or kind) if etype == "GPE" else None
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
             gender = pronoun_gender(context, person_mentions(context, original))
@@ -173,7 +188,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
                                            regions, etype))
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender, name_gender=name_gender,
-                                            given=given, place=place),
+                                            given=given, place=place, kind=kind),
                               index, row[C.ID],
                               question=question, **draw)
         if replacement is None:
