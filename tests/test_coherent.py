@@ -1203,6 +1203,16 @@ def test_the_question_s_noun_types_a_misread_answer():
     assert o[C.STATUS] == C.OK and o[C.ENTITY_TYPE] == "PERSON"
 
 
+def test_a_language_ner_misread_takes_a_language():
+    # "What language ...?" answered by NER's ORG "Prakrit" had become "Windows 3.0"
+    bank = SamplingIndex.from_bank({"LANGUAGE": ["Tagalog"], "ORG": ["Orvane"]})
+    ctx = "The script was first used for Prakrit, and only later for Sanskrit texts."
+    o = run(ctx, "Prakrit", [("Prakrit", "ORG")], bank=bank,
+            question="What language was the script first used for?")
+    assert_consistent(o)
+    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("LANGUAGE", "Tagalog")
+
+
 def test_the_question_s_noun_picks_the_kind_of_a_retyped_answer():
     # "Near what river ...?" answered by NER's ORG "Itchen": a river first
     bank = SamplingIndex.from_bank({"LOC": ["Yellow River", "Scandinavia", "Caribbean"],
@@ -1964,6 +1974,20 @@ def test_a_range_of_years_takes_a_range_of_years_and_one_of_counts_one_of_counts
     assert replacements(ctx, "10 to 15", "CARDINAL", ranges, "c", rows=6) <= {"211-280",
                                                                              "12 to 18"}
     assert arithmetic.year_range("1891–92") and not arithmetic.year_range("2,000–3,000")
+
+
+def test_a_year_after_an_is_read_as_a_year():
+    # "an 1830 sonnet" reads "an eighteen-thirty sonnet": a year of the 1800s or 1100s fits
+    # it, where a count reads "a 1,830-seat hall" (before, every such row was filtered as
+    # no_fitting_replacement)
+    from faithqa_spark.core.namekinds import takes_an
+    assert takes_an("1830", year=True) and takes_an("1150", year=True)
+    assert not takes_an("1830") and not takes_an("1950", year=True)
+    dates = SamplingIndex.from_bank({"DATE": ["1848", "1912"]})
+    ctx = "The earliest tribute was probably an 1830 sonnet by Leon Ulrich, printed in Paris."
+    assert replacements(ctx, "1830", "DATE", dates, "an", rows=4) == {"1848"}
+    ctx = "The earliest tribute was probably a 1930 sonnet by Leon Ulrich, printed in Paris."
+    assert replacements(ctx, "1930", "DATE", dates, "a", rows=4) == {"1912"}
 
 
 def test_a_century_keeps_its_hyphen_or_its_lack_of_one():

@@ -190,6 +190,7 @@ _ASKED_KINDS: dict[str, tuple[str, str | None]] = {
     **dict.fromkeys("book movie film song album novel poem painting opera".split(),
                     ("WORK_OF_ART", None)),
     "act": ("LAW", "law"), "law": ("LAW", "law"), "treaty": ("LAW", "treaty"),
+    "language": ("LANGUAGE", None),
 }
 # the second noun of a compound whose head it is ("Which opera director", "what law firm",
 # "what city council"): the answer is a person's or a body's name
@@ -953,7 +954,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if has_short and (len(initials(cand)) < 2 or _ACRONYM_TEXT.fullmatch(cand)
                           or boundary_matches(context, initials(cand))):
             return False
-        if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != namekinds.takes_an(cand)):
+        if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != namekinds.takes_an(
+                cand, year=label == "DATE")):
             return False
         if label not in _NAME_TYPES and cand[0].isalpha() and (
                 len(upper) > 1 or upper and cand[0].isupper() not in upper

@@ -372,7 +372,12 @@ _AN_WORD = re.compile(r"(?!one\b|once\b|eu)(?:[aeio]|u(?!ni|s[aeiu]|ti|r[aeiou])
                       re.IGNORECASE)
 
 
-def takes_an(text: str) -> bool:
+def takes_an(text: str, year: bool = False) -> bool:
     """Whether "an" rather than "a" goes before the text ("an 80% cut", "an Italian", "a
-    171% cut", "a union")."""
-    return bool(_AN_WORD.match(text.strip()))
+    171% cut", "a union"). A `year` is read as one: "an 1830 sonnet" ("eighteen thirty"),
+    where a count reads "a 1,830-seat hall"."""
+    t = text.strip()
+    return bool(_AN_WORD.match(t) or (year and _AN_YEAR.match(t)))
+
+
+_AN_YEAR = re.compile(r"1[18]\d{2}\b")  # "eleven ...", "eighteen ..."
