@@ -543,6 +543,14 @@ def test_corpus_gender_votes_reach_the_pools():
     # a court case is a LAW, never an organisation or a person
     ("ORG", "Everson v. Board of Education", False), ("PERSON", "Roe v. Wade", False),
     ("LAW", "Everson v. Board of Education", True),
+    # thousands grouped with dots and version numbers are no counts ("averaged 24.000
+    # approvals a year" had stood for "22.9"); a decimal before a scale word is one
+    ("CARDINAL", "24.000", False), ("CARDINAL", "1.500.000", False),
+    ("CARDINAL", "6.2.9200.16384", False), ("CARDINAL", "2.239 million", True),
+    ("CARDINAL", "22.9", True), ("DATE", "12.05.2010", True),
+    # a lower-case compass word ends no name ("the portion of the District south of the
+    # Potomac" had become "... of the Secretariat of State of the Potomac")
+    ("LOC", "District south", False), ("LOC", "South District", True),
 ])
 def test_well_formed_entries(etype, text, ok):
     from faithqa_spark.core.entries import well_formed

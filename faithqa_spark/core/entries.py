@@ -89,6 +89,8 @@ def well_formed(etype: str, text: str) -> bool:
         return False  # NER junk that must never be drawn into a context
     first = ws[0].lower()
     if etype in ("DATE", "CARDINAL"):
+        if etype == "CARDINAL" and _DOTTED.search(text):
+            return False  # "24.000": thousands or a decimal? It had stood for "22.9"
         if shapes.shape(etype, text) == shapes.OTHER and not _SKELETON_SLOT.search(
                 skeleton(text)):
             return False  # no known shape and no number or month for a skeleton ("annual")
@@ -153,7 +155,11 @@ def _dangling(word: str) -> bool:
     if _INITIAL.fullmatch(word):
         return False  # "A. Lawrence Lowell"
     w = word.strip(".,")
-    return w.lower() in _GLUE_WORDS or (w.islower() and w in _FUNCTION)
+    return w.lower() in _GLUE_WORDS or (w.islower() and (w in _FUNCTION or w in _COMPASS))
+
+
+# a lower-case compass word ends no name: NER's "the District south" (of the Potomac)
+_COMPASS = frozenset("north south east west northeast northwest southeast southwest".split())
 
 
 def _balanced(text: str) -> bool:
@@ -166,6 +172,9 @@ _ELIDED_PARTICLE = re.compile(r"(?:d|l|dell)['’][A-ZÀ-Ý]")  # "Marie d'Agoul
 # "Hill" and "Rivers" are)
 _PLACE_LAST = frozenset("""city county province provinces mountains islands university
 republic kingdom empire company party""".split())
+# "24.000", "1.500.000": thousands grouped with dots, as German or Spanish write them ("2.239
+# million" is a decimal), or a version number ("6.2.9200.16384"): no count in English prose
+_DOTTED = re.compile(r"(?<![\d.])\d+(?:(?:\.\d+){2,}|\.000)(?![\d.])")
 # "X v. Y", "X vs. Y": the name of a court case
 _CASE_NAME = re.compile(r"\s(?:v|vs)\.?\s+[A-Z]")
 
