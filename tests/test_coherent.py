@@ -1211,6 +1211,29 @@ def test_the_question_s_noun_types_a_misread_answer():
     assert o[C.STATUS] == C.OK and o[C.ENTITY_TYPE] == "PERSON"
 
 
+def test_where_asks_for_a_place_or_a_building():
+    # "Where was Napoleon born?" answered by NER's PRODUCT "Corsica" had become "Soyuz 2";
+    # "Where was Victoria's coronation held?" by NER's PERSON "Westminster Abbey" "Abdul Karim"
+    bank = SamplingIndex.from_bank({"PRODUCT": ["Soyuz 2"], "PERSON": ["Abdul Karim", "Ada Quell"],
+                                    "GPE": ["Geneva", "Kelmarshire"],
+                                    "FAC": ["Kelmar Cathedral", "Orvane Bridge"]})
+    ctx = "Napoleon was born on Corsica in 1769, the year after the island passed to France."
+    o = run(ctx, "Corsica", [("Corsica", "PRODUCT")], bank=bank,
+            question="Where was Napoleon born?")
+    assert_consistent(o)
+    # a town GeoNames knows first: the bank's GPEs of no known kind hold NER's errors too
+    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("GPE", "Geneva")
+    ctx = "Victoria was crowned at Westminster Abbey on 28 June 1838, a year after her accession."
+    o = run(ctx, "Westminster Abbey", [("Westminster Abbey", "PERSON")], bank=bank,
+            question="Where was Victoria's coronation held?")
+    assert_consistent(o)
+    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("FAC", "Kelmar Cathedral")
+    # an organisation answers "where" as itself
+    from faithqa_spark.core.coherent import asked
+    assert asked("Where did she study?", "Harvard", Entity("Harvard", "ORG", 0, 7), "ORG") \
+        is None
+
+
 def test_a_language_ner_misread_takes_a_language():
     # "What language ...?" answered by NER's ORG "Prakrit" had become "Windows 3.0"
     bank = SamplingIndex.from_bank({"LANGUAGE": ["Tagalog"], "ORG": ["Orvane"]})

@@ -165,11 +165,30 @@ def asked(question: str, answer: str, entity: Entity, label: str
     studio"), or the answer is more than the entity (its noun is the answer's)."""
     m = _ASKED.search(question)
     if not m or (m.group(2) or "").lower().removesuffix("'s") in _COMPOUND_HEADS:
-        return None
-    found = _ASKED_KINDS.get(m.group(1).lower())
+        found = _where(question, entity, label)
+    else:
+        found = _ASKED_KINDS.get(m.group(1).lower())
     if found is None or squad_norm(answer) != squad_norm(base_text(entity.text, label)):
         return None
     return found
+
+
+def _where(question: str, entity: Entity, label: str) -> tuple[str, str | None] | None:
+    """A "Where ...?" question answered by NER's person or product asks for a place: a
+    building where the name's head word makes one ("Where was Victoria's coronation held?"
+    "Westminster Abbey", which had become "Abdul Karim"), else a GPE ("Where was Napoleon
+    born?" "Corsica", NER's PRODUCT, which had become "Soyuz 2"), a town of GeoNames' first
+    (the bank's GPEs of no known kind hold NER's errors too: "Baptist", "Delacroix"). An
+    organisation or a building answers "where" as itself ("Where did she study?" "Harvard")."""
+    if label not in ("PERSON", "PRODUCT") or not _WHERE.search(question):
+        return None
+    kind = namekinds.name_class(base_text(entity.text, label))
+    return ("FAC", kind) if kind in _BUILDING_KINDS else ("GPE", "city")
+
+
+_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+_BUILDING_KINDS = frozenset({"church", "mosque", "synagogue", "temple", "site", "venue",
+                             "transit", "street", "green"})
 
 
 # the noun right after the question's "what" or "which" ("In what county ...?"), and the
