@@ -164,8 +164,10 @@ def asked(question: str, answer: str, entity: Entity, label: str
     "which" names no such noun, names one of a compound ("Which opera director", "what film
     studio"), or the answer is more than the entity (its noun is the answer's)."""
     m = _ASKED.search(question)
-    if not m or (m.group(2) or "").lower().removesuffix("'s") in _COMPOUND_HEADS:
+    if m is None:
         found = _where(question, entity, label)
+    elif _POSSESSIVE_END.sub("", (m.group(2) or "").lower()) in _COMPOUND_HEADS:
+        found = None
     else:
         found = _ASKED_KINDS.get(m.group(1).lower())
     if found is None or squad_norm(answer) != squad_norm(base_text(entity.text, label)):
@@ -187,6 +189,7 @@ def _where(question: str, entity: Entity, label: str) -> tuple[str, str | None] 
 
 
 _WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+_POSSESSIVE_END = re.compile(r"['’]s$")  # "what film writer's"
 _BUILDING_KINDS = frozenset({"church", "mosque", "synagogue", "temple", "site", "venue",
                              "transit", "street", "green"})
 

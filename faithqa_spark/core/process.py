@@ -95,20 +95,21 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         # the type the corpus (or the gazetteer) gives the entity, before the bank is asked
         # for one: NER's FAC "Majuro" is a GPE, whether or not the bank holds a FAC
         label = coh.corpus_type(match.entity, index)
-        # ... and the one the question asks for, where NER's is a usual confusion: "In what
-        # county is the Tan Hill Inn?" is answered by a place, whatever NER typed "Yorkshire"
-        # (then of the kind it asks for first: "Near what river ...?" takes a river). Where
-        # NER's type stands, its own kinds do: "by the US" never "by the Congo"
-        asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
         ent_values[C.ENTITY_TYPE] = label
         entity = match.entity if label == etype else replace(match.entity, label=label)
         if not index.has_type(label):
             return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
         out = _coherent(row, entity, entities, index, cfg, prov, dict(ent_values), nearby)
-        if out[C.STATUS] != C.OK or not asks or label not in coh.RETYPED or asks[0] == label:
+        if out[C.STATUS] != C.OK or label not in coh.RETYPED:
             return out
-        # a row that reads right as NER typed it (its checks of the mentions are no looser)
-        # takes its replacement as the question types it, where that type can give one
+        # ... and the one the question asks for, where NER's is a usual confusion: "In what
+        # county is the Tan Hill Inn?" is answered by a place, whatever NER typed "Yorkshire",
+        # and "Near what river ...?" takes a river first. Only a row that reads right as NER
+        # typed it (its checks of the mentions are no looser) is made again so, and only
+        # where the asked type gives a replacement that fits
+        asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
+        if asks is None or asks[0] == label:
+            return out
         label, kind = asks
         retyped = _coherent(row, replace(match.entity, label=label), entities, index, cfg,
                             prov, {**ent_values, C.ENTITY_TYPE: label}, nearby, kind)
