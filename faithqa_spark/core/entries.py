@@ -167,7 +167,7 @@ def _balanced(text: str) -> bool:
 
 
 _HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")  # "al-Aziz"
-_ELIDED_PARTICLE = re.compile(r"(?:d|l|dell)['’][A-ZÀ-Ý]")  # "Marie d'Agoult", "Dell'Acqua"
+_ELIDED_PARTICLE = re.compile(r"(?:d|l|dell)['’][A-ZÀ-Ý]")  # "Marie d'Agoult", "Gianni dell'Acqua"
 # the last words of a place's or a body's name that are nobody's surname ("Street", "Bay",
 # "Hill" and "Rivers" are)
 _PLACE_LAST = frozenset("""city county province provinces mountains islands university
