@@ -1234,6 +1234,24 @@ def test_where_asks_for_a_place_or_a_building():
         is None
 
 
+def test_a_company_or_magazine_ner_read_as_a_person_takes_one():
+    # "Which magazine did Beyonce pose on the cover for?" answered by NER's PERSON "Vogue"
+    # had become "Etta James"; "What company pleaded guilty ...?" by "GlaxoSmithKline" (PERSON)
+    # "Maurice Hilleman"
+    bank = SamplingIndex.from_bank({"PERSON": ["Etta James", "Ada Quell"],
+                                    "ORG": ["Kelmar Gazette", "Orvane Electronics", "Yale"]})
+    ctx = "In 2013 the singer posed on the cover of Vogue, and the issue sold out in days."
+    o = run(ctx, "Vogue", [("Vogue", "PERSON")], bank=bank,
+            question="Which magazine did the singer pose on the cover for?")
+    assert_consistent(o)
+    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("ORG", "Kelmar Gazette")
+    ctx = "In July 2012 GlaxoSmithKline pleaded guilty to criminal charges in a Boston court."
+    o = run(ctx, "GlaxoSmithKline", [("GlaxoSmithKline", "PERSON")], bank=bank,
+            question="What company pleaded guilty to criminal charges?")
+    assert_consistent(o)
+    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("ORG", "Orvane Electronics")
+
+
 def test_a_language_ner_misread_takes_a_language():
     # "What language ...?" answered by NER's ORG "Prakrit" had become "Windows 3.0"
     bank = SamplingIndex.from_bank({"LANGUAGE": ["Tagalog"], "ORG": ["Orvane"]})

@@ -213,6 +213,10 @@ _ASKED_KINDS: dict[str, tuple[str, str | None]] = {
                     ("WORK_OF_ART", None)),
     "act": ("LAW", "law"), "law": ("LAW", "law"), "treaty": ("LAW", "treaty"),
     "language": ("LANGUAGE", None),
+    # an organisation NER read as a person or a thing ("Which magazine ...?" "Vogue", NER's
+    # PERSON, had become "Etta James")
+    # (a band is not: the bank's organisations hold no kind of band to draw first)
+    "company": ("ORG", "company"), "magazine": ("ORG", "press"), "newspaper": ("ORG", "press"),
 }
 # the second noun of a compound whose head it is ("Which opera director", "what law firm",
 # "what city council"): the answer is a person's or a body's name
