@@ -78,6 +78,15 @@ def replacements(ctx: str, entity: str, label: str, bank: SamplingIndex, prefix:
     return found
 
 
+def made(ctx: str, entity: str, label: str, bank: SamplingIndex, question: str,
+         row_id: str = "squad:r1") -> tuple[str, str]:
+    """(type, replacement) of the row whose answer is `entity`, NER-typed `label`, each row
+    checked consistent: what a question's noun made of a misread answer."""
+    o = run(ctx, entity, [(entity, label)], bank=bank, question=question, row_id=row_id)
+    assert_consistent(o)
+    return o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]
+
+
 def pieces(o: dict) -> list[str]:
     mod = o[C.MODIFIED_CONTEXT]
     return [mod[s[C.SPAN_START]:s[C.SPAN_END]] for s in o[C.MODIFIED_SPANS]]
@@ -1197,10 +1206,8 @@ def test_the_question_s_noun_types_a_misread_answer():
     ctx = "The Tan Hill Inn stands in Yorkshire, and walkers reach it from the north."
     q = "In what county is the Tan Hill Inn located?"
     for i in range(4):
-        o = run(ctx, "Yorkshire", [("Yorkshire", "PERSON")], bank=bank, question=q,
-                row_id=f"squad:q{i}")
-        assert_consistent(o)
-        assert o[C.ENTITY_TYPE] == "GPE" and o[C.REPLACEMENT_ENTITY] in ("Kelmarshire", "Orvane")
+        assert made(ctx, "Yorkshire", "PERSON", bank, q, row_id=f"squad:q{i}") in \
+            {("GPE", "Kelmarshire"), ("GPE", "Orvane")}
     # a question that asks for no place leaves NER's type
     o = run(ctx, "Yorkshire", [("Yorkshire", "PERSON")], bank=bank,
             question="Who does the inn's name honour?")
@@ -1218,16 +1225,12 @@ def test_where_asks_for_a_place_or_a_building():
                                     "GPE": ["Geneva", "Kelmarshire"],
                                     "FAC": ["Kelmar Cathedral", "Orvane Bridge"]})
     ctx = "Napoleon was born on Corsica in 1769, the year after the island passed to France."
-    o = run(ctx, "Corsica", [("Corsica", "PRODUCT")], bank=bank,
-            question="Where was Napoleon born?")
-    assert_consistent(o)
     # a town GeoNames knows first: the bank's GPEs of no known kind hold NER's errors too
-    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("GPE", "Geneva")
+    assert made(ctx, "Corsica", "PRODUCT", bank, "Where was Napoleon born?") == \
+        ("GPE", "Geneva")
     ctx = "Victoria was crowned at Westminster Abbey on 28 June 1838, a year after her accession."
-    o = run(ctx, "Westminster Abbey", [("Westminster Abbey", "PERSON")], bank=bank,
-            question="Where was Victoria's coronation held?")
-    assert_consistent(o)
-    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("FAC", "Kelmar Cathedral")
+    assert made(ctx, "Westminster Abbey", "PERSON", bank,
+                "Where was Victoria's coronation held?") == ("FAC", "Kelmar Cathedral")
     # an organisation answers "where" as itself
     from faithqa_spark.core.coherent import asked
     assert asked("Where did she study?", "Harvard", Entity("Harvard", "ORG", 0, 7), "ORG") \
@@ -1241,25 +1244,21 @@ def test_a_company_or_magazine_ner_read_as_a_person_takes_one():
     bank = SamplingIndex.from_bank({"PERSON": ["Etta James", "Ada Quell"],
                                     "ORG": ["Kelmar Gazette", "Orvane Electronics", "Yale"]})
     ctx = "In 2013 the singer posed on the cover of Vogue, and the issue sold out in days."
-    o = run(ctx, "Vogue", [("Vogue", "PERSON")], bank=bank,
-            question="Which magazine did the singer pose on the cover for?")
-    assert_consistent(o)
-    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("ORG", "Kelmar Gazette")
+    assert made(ctx, "Vogue", "PERSON", bank,
+                "Which magazine did the singer pose on the cover for?") == \
+        ("ORG", "Kelmar Gazette")
     ctx = "In July 2012 GlaxoSmithKline pleaded guilty to criminal charges in a Boston court."
-    o = run(ctx, "GlaxoSmithKline", [("GlaxoSmithKline", "PERSON")], bank=bank,
-            question="What company pleaded guilty to criminal charges?")
-    assert_consistent(o)
-    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("ORG", "Orvane Electronics")
+    assert made(ctx, "GlaxoSmithKline", "PERSON", bank,
+                "What company pleaded guilty to criminal charges?") == \
+        ("ORG", "Orvane Electronics")
 
 
 def test_a_language_ner_misread_takes_a_language():
     # "What language ...?" answered by NER's ORG "Prakrit" had become "Windows 3.0"
     bank = SamplingIndex.from_bank({"LANGUAGE": ["Tagalog"], "ORG": ["Orvane"]})
     ctx = "The script was first used for Prakrit, and only later for Sanskrit texts."
-    o = run(ctx, "Prakrit", [("Prakrit", "ORG")], bank=bank,
-            question="What language was the script first used for?")
-    assert_consistent(o)
-    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("LANGUAGE", "Tagalog")
+    assert made(ctx, "Prakrit", "ORG", bank, "What language was the script first used for?") \
+        == ("LANGUAGE", "Tagalog")
 
 
 def test_the_question_s_noun_picks_the_kind_of_a_retyped_answer():
@@ -1268,10 +1267,9 @@ def test_the_question_s_noun_picks_the_kind_of_a_retyped_answer():
                                     "ORG": ["Clausentum"]})
     ctx = "The Saxons built a new settlement across the Itchen, far from the old walls."
     for i in range(4):
-        o = run(ctx, "Itchen", [("Itchen", "ORG")], bank=bank, row_id=f"squad:k{i}",
-                question="Across what river did the Saxons build their settlement?")
-        assert_consistent(o)
-        assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("LOC", "Yellow River")
+        assert made(ctx, "Itchen", "ORG", bank,
+                    "Across what river did the Saxons build their settlement?",
+                    row_id=f"squad:k{i}") == ("LOC", "Yellow River")
 
 
 @pytest.mark.parametrize("question,answer,expected", [

@@ -155,11 +155,8 @@ def _dangling(word: str) -> bool:
     if _INITIAL.fullmatch(word):
         return False  # "A. Lawrence Lowell"
     w = word.strip(".,")
+    # nor does a lower-case compass word: NER's "the District south" (of the Potomac)
     return w.lower() in _GLUE_WORDS or (w.islower() and (w in _FUNCTION or w in _COMPASS))
-
-
-# a lower-case compass word ends no name: NER's "the District south" (of the Potomac)
-_COMPASS = frozenset("north south east west northeast northwest southeast southwest".split())
 
 
 def _balanced(text: str) -> bool:
