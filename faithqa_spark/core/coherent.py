@@ -62,6 +62,14 @@ def _glossed(context: str, end: int) -> bool:
 # a NORP word before one of these names an age or a style, not a people
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
+# a house or a people: "the rival Minamoto and Taira clans", "the Fujiwara, Minamoto, or Taira
+# clans", "the Jin dynasty", "Masseria family lieutenants" (the names of the list, then the
+# noun). A place's, a person's or a body's name there is NER's error: "the rival Korea and
+# Taira clans" read wrong
+_HOUSE_AFTER = re.compile(r"(?:(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)"
+                          r"[A-Z][\w-]*(?:\s[A-Z][\w-]*)?){0,2}\s+"
+                          r"(clans?|tribes?|family|families|dynasty|dynasties)\b")
+_HOUSE_TYPES = frozenset({"GPE", "LOC", "FAC", "ORG", PERSON})
 # a people word that begins a place's name ("the Indian subcontinent", "the Arabian Sea"):
 # "the Egyptian subcontinent" is no place; a lower-case "sea" names none ("Spanish sea
 # captain")
@@ -166,10 +174,20 @@ def asked(question: str, answer: str, entity: Entity, label: str
     m = _ASKED.search(question)
     if m is None:
         found = _where(question, entity, label)
-    elif _POSSESSIVE_END.sub("", (m.group(2) or "").lower()) in _COMPOUND_HEADS:
-        found = None
     else:
-        found = _ASKED_KINDS.get(m.group(1).lower())
+        # "In what Italian city state ...?", "Which major river ...?": the noun is after
+        # the adjectives
+        ws = [_POSSESSIVE_END.sub("", w) for w in _WORD.findall(question, m.end())[:4]]
+        skipped = 0
+        while skipped < _MAX_ADJECTIVES and len(ws) > 1 and _asked_adjective(ws[0]):
+            ws, skipped = ws[1:], skipped + 1
+        noun, after, then = (w.lower() for w in (ws + ["", "", ""])[:3])
+        # after an adjective, the noun's phrase ends within a word ("what Italian city
+        # state"): "what Spanish language television station" asks for a station, not a
+        # language, and "what major film production company" for a company
+        compound = after in _COMPOUND_HEADS or (
+            skipped and after not in _PHRASE_END and then not in _PHRASE_END)
+        found = None if compound else _ASKED_KINDS.get(noun)
     if found is None or squad_norm(answer) != squad_norm(base_text(entity.text, label)):
         return None
     return found
@@ -196,7 +214,27 @@ _BUILDING_KINDS = frozenset({"church", "mosque", "synagogue", "temple", "site", 
 
 # the noun right after the question's "what" or "which" ("In what county ...?"), and the
 # word after it, which may make it part of a compound ("what film studio")
-_ASKED = re.compile(r"\b(?:what|which)\s+([A-Za-z]+)(?:\s+([A-Za-z'’]+))?", re.IGNORECASE)
+_ASKED = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z'’]+")
+# the adjectives a question puts before its noun ("what major city", "which Italian state")
+_MAX_ADJECTIVES = 2
+_QUESTION_ADJECTIVES = frozenset("""major large larger largest small smaller smallest big
+bigger biggest ancient modern former famous current present new old main important historic
+nearby neighboring neighbouring neighbor neighbour coastal northern southern eastern western
+central foreign independent medieval""".split())
+# the words that may follow the question's noun when it ends its phrase
+_PHRASE_END = frozenset("""is was are were did does do has had have can could would will
+might may should of in on at to for from by with that which whose where when near""".split()
+                        + [""])
+# a people's adjective a question writes in lower case ("what italian city state")
+_LOWER_PEOPLE_ADJ = re.compile(r"[a-z]{3,}(?:ian|ese|ish)")
+
+
+def _asked_adjective(word: str) -> bool:
+    """A word before the question's noun: a common adjective or a people's ("Italian", and
+    "italian" as some questions write it; not "can" or "man")."""
+    return word.lower() in _QUESTION_ADJECTIVES or entries.people_adjective(word) \
+        or _LOWER_PEOPLE_ADJ.fullmatch(word) is not None
 # noun -> (type, kind) the question asks for; the kinds are pool keys: `namekinds.place_kind`'s
 # for a GPE, `namekinds.name_class`'s for the others
 _ASKED_KINDS: dict[str, tuple[str, str | None]] = {
@@ -375,6 +413,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.DERIVED_WORD_LEFT)
     if label == "NORP" and any(_PERIOD_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)  # "the Hellenistic period": an age, no people
+    if label in _HOUSE_TYPES and any((m := _HOUSE_AFTER.match(context, e)) and not (
+            label == "GPE" and m.group(1).startswith("famil")) for _, e, _ in regions):
+        # "the Minamoto and Taira clans": a house ("a Nuremberg family" is the place's)
+        raise Refused(reasons.MALFORMED_ENTITY)
     if _ACRONYM_TEXT.fullmatch(original) and f"({original})" in context:
         raise Refused(reasons.DEFINED_SHORT_FORM)
     if label == "DATE" and any((word_before(context, s) or _word_after_article(context, s))
