@@ -19,7 +19,7 @@ from faithqa_spark.core.gender import lexicon_available
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import name_parts
 from faithqa_spark.core.process import Provenance, process_row
-from faithqa_spark.core.sampling import SamplingIndex
+from faithqa_spark.core.sampling import ANY, SamplingIndex
 from faithqa_spark.core.text import boundary_matches
 
 from test_properties import fake_rows
@@ -773,6 +773,11 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     # a storm is an event whatever NER typed it: "according to Cyclone Pam" read wrong
     ("ORG", "Cyclone Pam", False), ("PERSON", "Hurricane Katrina", False),
     ("EVENT", "Hurricane Katrina", True),
+    # a people's or a faith's word, or a club, is no place unless a list of places knows it
+    ("GPE", "Punjabi", False), ("GPE", "Lutheran", False), ("GPE", "Baptist", False),
+    ("LOC", "Methodists", False), ("GPE", "Manchester United", False),
+    ("GPE", "Leicester City", False), ("GPE", "Mexico City", True), ("GPE", "Oman", True),
+    ("GPE", "Tehran", True), ("GPE", "Kansas City", True),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn
@@ -1768,6 +1773,17 @@ def test_a_person_s_surname_typed_as_an_organisation_is_never_drawn():
     got = {run(ctx, "Microsoft", [("Microsoft", "ORG")], bank=bank,
                row_id=f"squad:s{i}")[C.REPLACEMENT_ENTITY] for i in range(6)}
     assert "Gladstone" not in got and got
+
+
+def test_a_person_s_surname_typed_as_a_place_is_drawn_only_where_a_list_knows_it():
+    # "The westernmost center of the culture was Velázquez": the bank's people say whose
+    # name it is; "Washington" is a state the lists know, whoever else bears the name
+    bank = SamplingIndex.from_bank({
+        "GPE": ["Velázquez", "Washington", "Kelmarshire", "Upper Orvane"],
+        "PERSON": ["Diego Velázquez", "George Washington", "Ana Orvane"]})
+    drawn = {t for key in ("state", ANY) for t in bank.pool("GPE", key)[0]}
+    assert "Velázquez" not in drawn
+    assert {"Washington", "Kelmarshire", "Upper Orvane"} <= drawn
 
 
 def test_a_place_s_people_word_is_swapped_with_it():

@@ -723,6 +723,14 @@ def drawable(etype: str, text: str) -> bool:
     if etype in ("GPE", "LOC") and " " not in text and is_language(text) \
             and not is_place_name(text):
         return False  # "the Mongolian Sack of Kazakh": a language (ISO 639-3) is no place
+    if etype in ("GPE", "LOC") and place_kind(text) is None and (
+            " " not in text and (people_adjective(text) or _BELIEVER.search(text))
+            or words(text)[-1] in _CLUB_LAST
+            or words(text)[-1] == "City" and place_kind(" ".join(words(text)[:-1])) is not None):
+        # "species found in Punjabi", "born in Lutheran", "Baptist", "Manchester United",
+        # "Cardiff City" (a city's club: "Mexico City" is a city the lists know): a people's
+        # or a faith's word, or a club, that no list of places knows
+        return False
     if etype == "ORG" and named_like_person(text):
         return False  # a person NER took for an organisation ("Walt Disney" goes too)
     if etype == "ORG" and " " not in text and (_ADJECTIVE_END.search(text)
@@ -734,6 +742,9 @@ def drawable(etype: str, text: str) -> bool:
                 and not (etype in ("GPE", "LOC") and is_place_name(text)))
 
 
+# a faith's follower ("Baptist", "Methodist"), and the last word of a club's name
+_BELIEVER = re.compile(r"[a-z]ists?$")
+_CLUB_LAST = frozenset({"United", "Rovers", "Wanderers", "Athletic", "Albion", "Hotspur"})
 _TITLE_CHECKED_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _STORMS = frozenset({"hurricane", "cyclone", "typhoon", "superstorm", "tropical"})
 # "Wrigley Field", "River Don": titles that end place names too

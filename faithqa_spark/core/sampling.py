@@ -10,6 +10,7 @@ from typing import Callable, Iterator, Mapping, Sequence, TypeVar
 from faithqa_spark.core import entries
 from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.hashing import draw_index, stable_u64
+from faithqa_spark.core.namekinds import place_kind
 from faithqa_spark.core.names import name_parts
 from faithqa_spark.core.text import boundary_matches, norm
 
@@ -188,6 +189,12 @@ class SamplingIndex:
             # founder ("Ford") goes too; only draws lose it, never a row
             surnames = self.surnames_of_people()
             texts = [t for t in texts if " " in t or t not in surnames]
+        elif entity_type in ("GPE", "LOC"):
+            # ... or for a place that no list of places knows ("the westernmost center of the
+            # culture was Velázquez", "Messi", "Köppen")
+            surnames = self.surnames_of_people()
+            texts = [t for t in texts if " " in t or t not in surnames
+                     or place_kind(t) is not None]
         for text in texts:
             groups[ANY].append(text)
             keys = entries.fit_keys(entity_type, text)
