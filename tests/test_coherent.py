@@ -1566,6 +1566,33 @@ def test_the_words_before_a_place_say_whether_it_is_a_city_or_a_state():
     assert replacements(ctx, "Washington", "GPE", states, "f") <= {"Nevada", "Kansas"}
 
 
+
+def test_a_one_word_name_after_a_sovereign_s_title_takes_one_word_or_a_regnal_name():
+    # "Rut wrote a letter to King Henry" had become "to King Jimmy Iovine"
+    bank = SamplingIndex.from_bank({"PERSON": ["Jimmy Iovine", "Ada Quell", "Louis XVIII",
+                                               "Edgar", "Orvane Kelm"]})
+    ctx = "The Ogaden was given up in a treaty the British signed with Emperor Menelik in 1897."
+    got = replacements(ctx, "Menelik", "PERSON", bank, "k", rows=8)
+    assert got and got <= {"Louis XVIII", "Edgar"}
+    # no title: any name
+    ctx = "The Ogaden was given up in a treaty the British signed with Menelik in 1897."
+    assert replacements(ctx, "Menelik", "PERSON", bank, "k", rows=8) - {"Louis XVIII", "Edgar"}
+
+
+def test_a_place_named_before_its_state_or_country_is_a_city():
+    # "the Joint Readiness Training Center at Fort Polk, Louisiana" had become "at Korea,
+    # Louisiana": a place the lists do not know takes a city there
+    gpe = SamplingIndex.from_bank({"GPE": ["Kelmarshire", "Geneva", "Peru", "Orvane"]})
+    ctx = "The training center at Fort Polk, Louisiana, opened its new range in 1993."
+    assert replacements(ctx, "Fort Polk", "GPE", gpe, "p") == {"Geneva"}
+    # a list of places, a county and a country's own name say nothing of the kind
+    ctx = "Troops served at Fort Polk, Kosovo, Somalia and in the Gulf between 1991 and 2001."
+    assert replacements(ctx, "Fort Polk", "GPE", gpe, "l") == {"Kelmarshire", "Orvane"}
+    ctx = "Most of its workers live in Hudson County, New Jersey, across the river from it."
+    assert "Geneva" not in replacements(ctx, "Hudson County", "GPE", SamplingIndex.from_bank(
+        {"GPE": ["Geneva", "Bergen County"]}), "c")
+
+
 def test_a_diocese_an_era_and_a_dash_joined_name():
     assert not entries.norp_word("Archdiocese") and entries.norp_word("Chinese")
     assert entries.fit_keys("DATE", "19th century")[0] != entries.fit_keys("DATE", "6th century AD")[0]

@@ -371,6 +371,9 @@ def org_named_like_person(original: str, label: str, index: SamplingIndex) -> bo
             and not any(_PLACE_TYPES & set(index.types_of(w)) for w in original.split()))
 
 
+# a sovereign's title right before a name
+_SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"
+                               r"Sultan|Shah|Pharaoh|Caliph)\s$")
 # a title before a name that makes it a person's ("Saint", "General" also begin places and
 # companies: "St. Louis", "General Electric")
 _PERSON_TITLES = frozenset("""prince princess king queen emperor empress sir lord lady duke
@@ -715,12 +718,25 @@ _PLACE_CUE = re.compile(r"\b(?:(downtown|(?:city|town|village|mayor|suburbs?|out
                         r"|(state of))\s+$", re.IGNORECASE)
 
 
-def said_as(context: str, regions: list[Region]) -> str | None:
+def said_as(context: str, regions: list[Region], original: str = "") -> str | None:
     """"city" or "state" where the words before the mentions of a place say it is one (and
-    none says otherwise), else None."""
+    none says otherwise), else None. A place that is no country or state of the lists and
+    whose name says no other kind ("Hudson County", "Russian Empire"), named before its
+    state or country ("Fort Polk, Louisiana"), is a city: "Korea, Louisiana" read wrong."""
     kinds = {"city" if m.group(1) else "state"
              for s, _, _ in regions if (m := _PLACE_CUE.search(context, max(0, s - 24), s))}
+    if not kinds and namekinds.place_kind(original) not in (namekinds.COUNTRY, "state") \
+            and namekinds.name_class(original) == "name" and any(
+            (m := _PLACE_AFTER_COMMA.match(context, e))
+            and namekinds.place_kind(m.group(1)) in (namekinds.COUNTRY, "state")
+            for _, e, _ in regions):
+        return "city"
     return kinds.pop() if len(kinds) == 1 else None
+
+
+# ", Louisiana" after a place: the state or country it is in (a name of one or two words,
+# not a list's next item: "Kosovo, Afghanistan, Somalia")
+_PLACE_AFTER_COMMA = re.compile(r",\s+([A-Z][\w.]*(?:\s[A-Z][\w.]*)?)(?!\s*,\s*[A-Z])")
 
 
 _WAR_CLASSES = frozenset({"conflict", "battle"})
@@ -965,6 +981,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # "East Resources' gas fields": a plural's bare apostrophe needs a name ending in s
     bare_apostrophe = any(_PLURAL_POSSESSIVE.match(context, e) for _, e, _ in regions)
 
+    # "King Henry", "Pope Pius": a one-word name after a sovereign's title takes a
+    # sovereign's name, one word or a regnal one ("King Jimmy Iovine" read wrong)
+    reigning = label == PERSON and " " not in original.strip() and any(
+        _SOVEREIGN_BEFORE.search(context, max(0, s - 12), s) for s, _, _ in regions)
+
     # "at least eight districts" never "at least one districts": one is singular
     one = entries.counts_one(original) if label == "CARDINAL" else None
 
@@ -1068,6 +1089,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if label == PERSON:
             parts = _significant(cand)
             if set(parts) & sig or any(boundary_matches(context, p) for p in parts):
+                return False
+            if reigning and " " in cand and not entries.is_regnal(cand):
                 return False
             if " " not in cand and any(f"{o} {cand}" in persons or f"{cand} {o}" in persons
                                        for o in others):

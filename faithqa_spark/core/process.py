@@ -173,7 +173,7 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         gender = name_gender = None
         given = False
         # the words before a place: a city or a state (core/coherent.py `said_as`)
-        place = (coh.said_as(context, regions) or kind) if etype == "GPE" else None
+        place = (coh.said_as(context, regions, original) or kind) if etype == "GPE" else None
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
             gender = pronoun_gender(context, person_mentions(context, original))
