@@ -717,6 +717,29 @@ def test_the_looser_duration_pool_keeps_tens_apart():
     assert fit_keys("DATE", "three years")[-1] == fit_keys("DATE", "12 years")[-1]
 
 
+def test_an_organisation_plainly_named_like_a_person_is_made_again_as_a_person_s():
+    # "Who directed the operas they enjoyed in Berlin?" answered by NER's ORG "Gaspare
+    # Spontini" was filtered as a misread name; it is a person's name
+    from faithqa_spark.core.coherent import plainly_a_name
+    assert plainly_a_name("Gaspare Spontini") and plainly_a_name("Krugman")
+    assert not plainly_a_name("Noble Energy") and not plainly_a_name("Brittany Ferries")
+    if not lexicon_available():
+        return
+    bank = SamplingIndex.from_bank({"PERSON": ["Orvane Kelm", "Ada Quell"],
+                                    "ORG": ["Kelmar Gazette"]})
+    ctx = "In Berlin they enjoyed the operas directed by Gaspare Spontini at the court theatre."
+    o = run(ctx, "Gaspare Spontini", [("Gaspare Spontini", "ORG")], bank=bank,
+            question="Who directed the operas they enjoyed in Berlin?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "PERSON" and o[C.REPLACEMENT_ENTITY] in ("Orvane Kelm",
+                                                                         "Ada Quell")
+    # a firm with a common word in its name stays refused
+    ctx = "The rights to the field went to Noble Energy, a firm based in Houston, in 2008."
+    o = run(ctx, "Noble Energy", [("Noble Energy", "ORG")], bank=bank,
+            question="Which firm won the rights?")
+    assert o[C.STATUS] == C.FILTERED
+
+
 def test_a_norp_word_naming_an_age_is_refused():
     ctx = "The Kelmaric period saw new comedy, and Kelmaric poets wrote for the stage."
     o = run(ctx, "Kelmaric", [("Kelmaric", "NORP")])

@@ -371,6 +371,17 @@ def org_named_like_person(original: str, label: str, index: SamplingIndex) -> bo
             and not any(_PLACE_TYPES & set(index.types_of(w)) for w in original.split()))
 
 
+def plainly_a_name(text: str) -> bool:
+    """Whether no word of `text` is a common word ("Franz Schubert", "Krugman"; not "Noble
+    Energy", "Red Funnel", "El Universal", "Freddie Gray"): what an organisation named like a
+    person must be to be made again as a person's."""
+    return all(not entries.common_word(w) and not entries.common_word(_SINGULAR_IES.sub("y", w))
+               for w in text.split())
+
+
+_SINGULAR_IES = re.compile(r"ies$")
+
+
 # a sovereign's title right before a name
 _SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"
                                r"Sultan|Shah|Pharaoh|Caliph)\s$")
