@@ -724,7 +724,8 @@ def drawable(etype: str, text: str) -> bool:
             and not is_place_name(text):
         return False  # "the Mongolian Sack of Kazakh": a language (ISO 639-3) is no place
     if etype in ("GPE", "LOC") and place_kind(text) is None and (
-            " " not in text and (people_adjective(text) or _BELIEVER.search(text))
+            " " not in text and text not in _PLACE_ADJECTIVES and not text.endswith("stan")
+            and (people_adjective(text) or _BELIEVER.search(text))
             or words(text)[-1] in _CLUB_LAST
             or words(text)[-1] == "City" and place_kind(" ".join(words(text)[:-1])) is not None):
         # "species found in Punjabi", "born in Lutheran", "Baptist", "Manchester United",
@@ -742,6 +743,10 @@ def drawable(etype: str, text: str) -> bool:
                 and not (etype in ("GPE", "LOC") and is_place_name(text)))
 
 
+# places whose names are adjectives too ("the Caribbean"), which the lists of countries,
+# states and cities do not hold; "Kurdistan" and "Turkestan" end like "Afghan" too
+_PLACE_ADJECTIVES = frozenset({"Caribbean", "Mediterranean", "Antarctic", "Arctic", "Baltic",
+                               "Adriatic", "Aegean", "Levant", "Balkans", "Sahel"})
 # a faith's follower ("Baptist", "Methodist"), and the last word of a club's name
 _BELIEVER = re.compile(r"[a-z]ists?$")
 _CLUB_LAST = frozenset({"United", "Rovers", "Wanderers", "Athletic", "Albion", "Hotspur"})
