@@ -63,9 +63,9 @@ def _glossed(context: str, end: int) -> bool:
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
 # a house or a people: "the rival Minamoto and Taira clans", "the Fujiwara, Minamoto, or Taira
-# clans", "the Jin dynasty", "Masseria family lieutenants" (the names of the list, then the
-# noun). A place's, a person's or a body's name there is NER's error: "the rival Korea and
-# Taira clans" read wrong
+# clans", "the Jin dynasty", "the Obeidat tribe" (the names of a list of up to three, then
+# the noun). A place's, a person's or a body's name there is NER's error: "the rival Korea
+# and Taira clans" read wrong
 _HOUSE_AFTER = re.compile(r"(?:(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)"
                           r"[A-Z][\w-]*(?:\s[A-Z][\w-]*)?){0,2}\s+"
                           r"(clans?|tribes?|family|families|dynasty|dynasties)\b")
@@ -212,8 +212,9 @@ _BUILDING_KINDS = frozenset({"church", "mosque", "synagogue", "temple", "site", 
                              "transit", "street", "green"})
 
 
-# the noun right after the question's "what" or "which" ("In what county ...?"), and the
-# word after it, which may make it part of a compound ("what film studio")
+# the question's "what" or "which": its noun comes after it ("In what county ...?"), after
+# its adjectives if any, and the word after the noun may make it part of a compound ("what
+# film studio")
 _ASKED = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z'’]+")
 # the adjectives a question puts before its noun ("what major city", "which Italian state")
@@ -235,6 +236,8 @@ def _asked_adjective(word: str) -> bool:
     "italian" as some questions write it; not "can" or "man")."""
     return word.lower() in _QUESTION_ADJECTIVES or entries.people_adjective(word) \
         or _LOWER_PEOPLE_ADJ.fullmatch(word) is not None
+
+
 # noun -> (type, kind) the question asks for; the kinds are pool keys: `namekinds.place_kind`'s
 # for a GPE, `namekinds.name_class`'s for the others
 _ASKED_KINDS: dict[str, tuple[str, str | None]] = {
@@ -382,7 +385,8 @@ def plainly_a_name(text: str) -> bool:
 _SINGULAR_IES = re.compile(r"ies$")
 
 
-# a sovereign's title right before a name
+# a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
+# `_PERSON_TITLES`, which only says a name is a person's
 _SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"
                                r"Sultan|Shah|Pharaoh|Caliph)\s$")
 # a title before a name that makes it a person's ("Saint", "General" also begin places and

@@ -724,10 +724,11 @@ def drawable(etype: str, text: str) -> bool:
             and not is_place_name(text):
         return False  # "the Mongolian Sack of Kazakh": a language (ISO 639-3) is no place
     if etype in ("GPE", "LOC") and place_kind(text) is None and (
-            " " not in text and text not in _PLACE_ADJECTIVES and not text.endswith("stan")
-            and (people_adjective(text) or _BELIEVER.search(text))
+            (" " not in text and text not in _PLACE_ADJECTIVES and not text.endswith("stan")
+             and (people_adjective(text) or _BELIEVER.search(text) is not None))
             or words(text)[-1] in _CLUB_LAST
-            or words(text)[-1] == "City" and place_kind(" ".join(words(text)[:-1])) is not None):
+            or (words(text)[-1] == "City"
+                and place_kind(" ".join(words(text)[:-1])) is not None)):
         # "species found in Punjabi", "born in Lutheran", "Baptist", "Manchester United",
         # "Cardiff City" (a city's club: "Mexico City" is a city the lists know): a people's
         # or a faith's word, or a club, that no list of places knows

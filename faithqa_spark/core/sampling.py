@@ -191,7 +191,7 @@ class SamplingIndex:
             texts = [t for t in texts if " " in t or t not in surnames]
         elif entity_type in ("GPE", "LOC"):
             # ... or for a place that no list of places knows ("the westernmost center of the
-            # culture was Velázquez", "Messi", "Köppen")
+            # culture was Velázquez", "Messi")
             surnames = self.surnames_of_people()
             texts = [t for t in texts if " " in t or t not in surnames
                      or place_kind(t) is not None]
