@@ -1590,7 +1590,6 @@ def test_the_words_before_a_place_say_whether_it_is_a_city_or_a_state():
     assert replacements(ctx, "Washington", "GPE", states, "f") <= {"Nevada", "Kansas"}
 
 
-
 def test_a_one_word_name_after_a_sovereign_s_title_takes_one_word_or_a_regnal_name():
     # "Rut wrote a letter to King Henry" had become "to King Jimmy Iovine"
     bank = SamplingIndex.from_bank({"PERSON": ["Jimmy Iovine", "Ada Quell", "Louis XVIII",
@@ -1609,7 +1608,7 @@ def test_a_place_named_before_its_state_or_country_is_a_city():
     gpe = SamplingIndex.from_bank({"GPE": ["Kelmarshire", "Geneva", "Peru", "Orvane"]})
     ctx = "The training center at Fort Polk, Louisiana, opened its new range in 1993."
     assert replacements(ctx, "Fort Polk", "GPE", gpe, "p") == {"Geneva"}
-    # a list of places, a county and a country's own name say nothing of the kind
+    # neither a list of places nor a county's name says it is a city
     ctx = "Troops served at Fort Polk, Kosovo, Somalia and in the Gulf between 1991 and 2001."
     assert replacements(ctx, "Fort Polk", "GPE", gpe, "l") == {"Kelmarshire", "Orvane"}
     ctx = "Most of its workers live in Hudson County, New Jersey, across the river from it."
