@@ -14,9 +14,10 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
-from faithqa_spark.core.namekinds import (_ACRONYM, COUNTRY, HEAD_PREPOSITIONS, continent,
-                                          is_country, is_language, is_place_name, name_class,
-                                          numeral, place_kind, takes_the)
+from faithqa_spark.core.namekinds import (_ACRONYM, COUNTRY, continent,
+                                          head_before_preposition, is_country, is_language,
+                                          is_place_name, name_class, numeral, place_kind,
+                                          takes_the)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -354,8 +355,8 @@ def head_key(etype: str, text: str) -> str | None:
     if len(ws) < 2:
         return None
     # the noun a preposition follows ("Order in Council", "Institute for Advanced Study")
-    at = next((i for i, w in enumerate(ws) if i and w in HEAD_PREPOSITIONS), None)
-    head = ws[at - 1] if at else ws[-2] if numeral(ws[-1]) else ws[-1]  # "World War Two"
+    head = head_before_preposition(ws) or (
+        ws[-2] if numeral(ws[-1]) else ws[-1])  # "World War Two"
     return HEAD + head.lower() if _HEAD_WORD.fullmatch(head) else None
 
 

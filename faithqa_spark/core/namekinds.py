@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Sequence
 
 _ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
 COUNTRY = "country"  # the fit key of a country's name (`place_kind`)
@@ -298,6 +299,13 @@ the""".split())
 HEAD_PREPOSITIONS = frozenset({"of", "in", "for", "on", "at"})
 
 
+def head_before_preposition(ws: Sequence[str]) -> str | None:
+    """The word before a name's first preposition after its first word (`HEAD_PREPOSITIONS`,
+    as `ws` writes it): "Bank" of ["Bank", "of", "England"]; None where there is none."""
+    at = next((i for i, w in enumerate(ws) if i and w in HEAD_PREPOSITIONS), None)
+    return ws[at - 1] if at else None
+
+
 def name_class(text: str) -> str:
     """The kind of a place or organisation name from its head word ("... University":
     edu, "... River": river), a continent, a single plural word ("Aztecs": plural), else
@@ -311,8 +319,7 @@ def name_class(text: str) -> str:
         return "government"
     # the head of "National Memorial Cemetery of the Pacific" is the word before "of" (or
     # "for", "in", "on", "at": "International Association for the Study of Pain" is a body)
-    at = next((i for i, w in enumerate(ws) if i and w in HEAD_PREPOSITIONS), None)
-    head_of = ws[at - 1] if at else ""
+    head_of = head_before_preposition(ws) or ""
     if head_of == "peace":
         return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
     # a numbered name's head is the word before its number: "World War II" is a war

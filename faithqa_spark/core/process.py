@@ -100,14 +100,20 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         if not index.has_type(label):
             return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
         out = _coherent(row, entity, entities, index, cfg, prov, dict(ent_values), nearby)
+
+        def again(new_label: str, kind: str | None = None) -> dict[str, Any]:
+            """The row made again with the entity typed `new_label` (and the asked `kind`
+            drawn first), kept only if it reads right so; else `out`."""
+            retyped = _coherent(row, replace(match.entity, label=new_label), entities, index,
+                                cfg, prov, {**ent_values, C.ENTITY_TYPE: new_label}, nearby,
+                                kind)
+            return retyped if retyped[C.STATUS] == C.OK else out
+
         if out[C.REASON] == reasons.MALFORMED_ENTITY and label == "ORG" \
                 and coh.org_named_like_person(out[C.ORIGINAL_ENTITY], label, index) \
                 and coh.plainly_a_name(out[C.ORIGINAL_ENTITY]):
-            # a person NER read as an organisation ("Gaspare Spontini", "Krugman"): the row
-            # is made again as a person's, and kept if it reads right so
-            retyped = _coherent(row, replace(match.entity, label=coh.PERSON), entities, index,
-                                cfg, prov, {**ent_values, C.ENTITY_TYPE: coh.PERSON}, nearby)
-            return retyped if retyped[C.STATUS] == C.OK else out
+            # a person NER read as an organisation ("Gaspare Spontini", "Krugman")
+            return again(coh.PERSON)
         if out[C.STATUS] != C.OK or label not in coh.RETYPED:
             return out
         # ... and the one the question asks for, where NER's is a usual confusion: "In what
@@ -118,10 +124,7 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
         if asks is None or asks[0] == label:
             return out
-        label, kind = asks
-        retyped = _coherent(row, replace(match.entity, label=label), entities, index, cfg,
-                            prov, {**ent_values, C.ENTITY_TYPE: label}, nearby, kind)
-        return retyped if retyped[C.STATUS] == C.OK else out
+        return again(*asks)
     if not index.has_type(etype):
         return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
     s = cfg.sampling

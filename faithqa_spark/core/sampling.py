@@ -183,18 +183,16 @@ class SamplingIndex:
         if entity_type == "PERSON":
             lone = set(entries.lone_names(texts))
             texts = [t for t in texts if " " in t or t in lone]
-        elif entity_type in ("ORG", "FAC", "PRODUCT"):
+        elif entity_type in ("ORG", "FAC", "PRODUCT", "GPE", "LOC"):
             # a person's surname that NER took for an organisation ("Ozawa responded with its
-            # Internet Explorer"): the bank's people say whose it is. A firm named for its
-            # founder ("Ford") goes too; only draws lose it, never a row
+            # Internet Explorer") or for a place that no list of places knows ("the
+            # westernmost center of the culture was Velázquez", "Messi"): the bank's people
+            # say whose it is. A firm named for its founder ("Ford") goes too; only draws
+            # lose it, never a row
             surnames = self.surnames_of_people()
-            texts = [t for t in texts if " " in t or t not in surnames]
-        elif entity_type in ("GPE", "LOC"):
-            # ... or for a place that no list of places knows ("the westernmost center of the
-            # culture was Velázquez", "Messi")
-            surnames = self.surnames_of_people()
+            places = entity_type in ("GPE", "LOC")
             texts = [t for t in texts if " " in t or t not in surnames
-                     or place_kind(t) is not None]
+                     or (places and place_kind(t) is not None)]
         for text in texts:
             groups[ANY].append(text)
             keys = entries.fit_keys(entity_type, text)
