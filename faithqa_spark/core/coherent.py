@@ -198,7 +198,7 @@ def _where(question: str, entity: Entity, label: str) -> tuple[str, str | None] 
     building where the name's head word makes one ("Where was Victoria's coronation held?"
     "Westminster Abbey", which had become "Abdul Karim"), else a GPE ("Where was Napoleon
     born?" "Corsica", NER's PRODUCT, which had become "Soyuz 2"), a town of GeoNames' first
-    (the bank's GPEs of no known kind hold NER's errors too: "Baptist", "Delacroix"). An
+    (the bank's GPEs of no known kind hold NER's errors too: "Köppen", "Jesuit"). An
     organisation or a building answers "where" as itself ("Where did she study?" "Harvard")."""
     if label not in ("PERSON", "PRODUCT") or not _WHERE.search(question):
         return None
