@@ -740,6 +740,43 @@ def test_an_organisation_plainly_named_like_a_person_is_made_again_as_a_person_s
     assert o[C.STATUS] == C.FILTERED
 
 
+def test_a_place_or_body_named_with_a_title_or_a_regnal_name_is_made_again_as_a_person_s():
+    # NER's GPE "Queen Victoria" and ORG "Philip II" were filtered as malformed places and
+    # bodies; they are people's names, and the title stays before the new name
+    from faithqa_spark.core.coherent import misread_person
+    bank = SamplingIndex.from_bank({"PERSON": ["Orvane Kelm", "Ada Quell", "Ludwika",
+                                               "Casimir IV"],
+                                    "GPE": ["Kelmar"], "ORG": ["Kelmar Gazette"]})
+    assert misread_person("Philip II", "ORG", bank)
+    assert not misread_person("Philip II", "PERSON", bank)
+    # a common word after the title: a firm, a bus service, a festival's figure
+    assert not misread_person("Princess Cruises", "ORG", bank)
+    assert not misread_person("King County Metro", "ORG", bank)
+    assert not misread_person("Newtonianism", "GPE", bank)  # a doctrine
+    if not lexicon_available():
+        return
+    assert misread_person("Queen Victoria", "GPE", bank)
+    ctx = ("The museum was opened by Queen Victoria in 1857. Victoria had asked for a hall "
+           "of science.")
+    o = run(ctx, "Queen Victoria", [("Queen Victoria", "GPE")], bank=bank,
+            question="Who opened the museum?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "PERSON" and o[C.ORIGINAL_ENTITY] == "Victoria"
+    new = o[C.REPLACEMENT_ENTITY]
+    assert o[C.FAITHFUL_ANSWER] == f"Queen {new}" and "Victoria" not in o[C.MODIFIED_CONTEXT]
+    assert o[C.MODIFIED_CONTEXT].count(new) == 2
+    ctx = "Pope Gregory's reform was decreed by Philip II of Spain, who ruled from Madrid."
+    o = run(ctx, "Philip II", [("Philip II", "ORG")], bank=bank,
+            question="Who decreed the reform?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "PERSON" and o[C.REPLACEMENT_ENTITY] == "Casimir IV"
+    # the firm stays refused
+    ctx = "The brands of the group include Princess Cruises and two other cruise lines."
+    o = run(ctx, "Princess Cruises", [("Princess Cruises", "ORG")], bank=bank,
+            question="Which brand does the group own?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+
+
 def test_a_norp_word_naming_an_age_is_refused():
     ctx = "The Kelmaric period saw new comedy, and Kelmaric poets wrote for the stage."
     o = run(ctx, "Kelmaric", [("Kelmaric", "NORP")])

@@ -385,6 +385,21 @@ def plainly_a_name(text: str) -> bool:
 _SINGULAR_IES = re.compile(r"ies$")
 
 
+def misread_person(original: str, label: str, index: SamplingIndex) -> bool:
+    """Whether an entity refused as malformed under NER's `label` is a person's name that
+    the row may be made again with as a PERSON: an organisation named like a person
+    (`org_named_like_person`) with no common word in its name, or a place, body or thing
+    named with a person's title or a regnal name (`person_shaped`, not a doctrine), where no
+    word after the title is a common word: "Princess Cruises", "King County Metro" and
+    "Prince Hall Freemasonry" are a firm, a bus service and an order."""
+    if label == "ORG" and org_named_like_person(original, label, index) \
+            and plainly_a_name(original):
+        return True
+    core = _person_core(original)
+    return person_shaped(original, label) and not entries.DOCTRINE.fullmatch(original) \
+        and (entries.is_regnal(core) or plainly_a_name(core))  # "Philip V": "v" is a word
+
+
 # a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
 # `_PERSON_TITLES`, which only says a name is a person's
 _SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"

@@ -109,10 +109,11 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
                                 kind)
             return retyped if retyped[C.STATUS] == C.OK else out
 
-        if out[C.REASON] == reasons.MALFORMED_ENTITY and label == "ORG" \
-                and coh.org_named_like_person(out[C.ORIGINAL_ENTITY], label, index) \
-                and coh.plainly_a_name(out[C.ORIGINAL_ENTITY]):
-            # a person NER read as an organisation ("Gaspare Spontini", "Krugman")
+        if out[C.REASON] == reasons.MALFORMED_ENTITY and coh.misread_person(
+                out[C.ORIGINAL_ENTITY], label, index):
+            # a person NER read as an organisation ("Gaspare Spontini", "Krugman") or as a
+            # place or body with a person's title or a regnal name ("Queen Victoria" GPE,
+            # "Philip II" ORG)
             return again(coh.PERSON)
         if out[C.STATUS] != C.OK or label not in coh.RETYPED:
             return out
