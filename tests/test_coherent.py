@@ -839,6 +839,8 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     ("GPE", "Leicester City", False), ("GPE", "Mexico City", True), ("GPE", "Oman", True),
     ("GPE", "Tehran", True), ("GPE", "Kansas City", True), ("LOC", "Caribbean", True),
     ("GPE", "Kurdistan", True),
+    # a product name NER typed as an organisation ("The use of iPad microprocessors")
+    ("ORG", "iPod Classic", False), ("ORG", "eMac", False), ("ORG", "IBM", True),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn

@@ -736,6 +736,8 @@ def drawable(etype: str, text: str) -> bool:
         return False
     if etype == "ORG" and named_like_person(text):
         return False  # a person NER took for an organisation ("Walt Disney" goes too)
+    if etype == "ORG" and _BRAND_FIRST.match(text):
+        return False  # "iPod Nano", "eMac": a product ("The use of iPad microprocessors")
     if etype == "ORG" and " " not in text and (_ADJECTIVE_END.search(text)
                                                or given_name_known(f"{text} X") is True):
         return False  # "Italianate", "Fryderyk": NER's one-word organisations
@@ -751,6 +753,9 @@ _PLACE_ADJECTIVES = frozenset({"Caribbean", "Mediterranean", "Antarctic", "Arcti
                                "Adriatic", "Aegean", "Levant", "Balkans", "Sahel"})
 # a faith's follower ("Baptist", "Methodist"), and the last word of a club's name
 _BELIEVER = re.compile(r"[a-z]ists?$")
+# a lower-case prefix glued to a capitalised word: Apple's and others' product names, which
+# NER types as organisations ("iPod Classic", "iTunes", "eMac")
+_BRAND_FIRST = re.compile(r"[a-z]{1,2}[A-Z]")
 _CLUB_LAST = frozenset({"United", "Rovers", "Wanderers", "Athletic", "Albion", "Hotspur"})
 _TITLE_CHECKED_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _STORMS = frozenset({"hurricane", "cyclone", "typhoon", "superstorm", "tropical"})
