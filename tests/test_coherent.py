@@ -777,6 +777,32 @@ def test_a_place_or_body_named_with_a_title_or_a_regnal_name_is_made_again_as_a_
     assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
 
 
+def test_the_noun_next_to_an_organisation_says_which_kind_it_takes():
+    # "Forbes magazine" had become "Danaans magazine", and "her twelfth studio album, NVT"
+    # came from NER's ORG "MDNA"
+    from faithqa_spark.core.coherent import named_with
+    assert named_with("A story in Dunmore magazine said so.", "Dunmore", "ORG") == ("ORG", "press")
+    assert named_with("She released the album Quiet Harbour in May.", "Quiet Harbour",
+                      "ORG") == ("WORK_OF_ART", None)
+    # a noun after the name that is no newspaper's names no work: "the Telugu film industry"
+    assert named_with("the Kelmari film industry grew", "Kelmari", "ORG") is None
+    # every mention must have the noun
+    assert named_with("Dunmore magazine said so; Dunmore also sold cars.", "Dunmore",
+                      "ORG") is None
+    assert named_with("A story in Dunmore magazine said so.", "Dunmore", "GPE") is None
+    bank = SamplingIndex.from_bank({"ORG": ["Ash Gazette", "Kelmarco", "Ostrava Bank"],
+                                    "WORK_OF_ART": ["Silver Tides"]})
+    ctx = "A cover story in Dunmore magazine claims that economists failed to see the crisis."
+    o = run(ctx, "Dunmore", [("Dunmore", "ORG")], bank=bank, question="Who ran the story?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "ORG" and o[C.REPLACEMENT_ENTITY] == "Ash Gazette"
+    ctx = "In 2012 she released the album Quiet Harbour to good reviews."
+    o = run(ctx, "Quiet Harbour", [("Quiet Harbour", "ORG")], bank=bank,
+            question="What did she release in 2012?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "WORK_OF_ART" and o[C.REPLACEMENT_ENTITY] == "Silver Tides"
+
+
 def test_a_norp_word_naming_an_age_is_refused():
     ctx = "The Kelmaric period saw new comedy, and Kelmaric poets wrote for the stage."
     o = run(ctx, "Kelmaric", [("Kelmaric", "NORP")])

@@ -273,6 +273,38 @@ prize school college university department legend plaza festival""".split())
 RETYPED = frozenset({"ORG", "PERSON", "FAC", "PRODUCT"})
 
 
+# the noun right next to each mention of an organisation that says what it is: "Forbes
+# magazine", "the newspaper The Hill" (a newspaper, drawn as one: "Forbes magazine" had become
+# "Danaans magazine"); "the album MDNA", "MDNA album" (a work NER took for an organisation:
+# "her twelfth studio album, NVT"). Only a newspaper's noun counts after the name: "the
+# Telugu film industry", "the Isratin single-state solution" name no work.
+_PRESS_NOUNS = frozenset("magazine newspaper tabloid".split())
+_NAMED_WITH: dict[str, tuple[str, str | None]] = {
+    **dict.fromkeys(_PRESS_NOUNS, ("ORG", "press")),
+    **dict.fromkeys("album single song film movie novel mixtape soundtrack".split(),
+                    ("WORK_OF_ART", None)),
+}
+_NOUN_AFTER = re.compile(r"\s+([a-z]+)\b")
+_NOUN_BEFORE = re.compile(r"\b([a-z]+)\s+$")
+
+
+def named_with(context: str, original: str, label: str) -> tuple[str, str | None] | None:
+    """The type and kind (as `asked` gives them) that the noun right before every mention of
+    an organisation names (`_NAMED_WITH`), or a newspaper's noun right after it, or None: no
+    such noun at some mention, or two that disagree."""
+    if label != "ORG":
+        return None
+    found = set()
+    for s, e in boundary_matches(context, original):
+        after, before = _NOUN_AFTER.match(context, e), _NOUN_BEFORE.search(context, max(0, s - 20), s)
+        nouns = ([after.group(1)] if after and after.group(1) in _PRESS_NOUNS else []) + (
+            [before.group(1)] if before and before.group(1) in _NAMED_WITH else [])
+        if not nouns:
+            return None
+        found.update(_NAMED_WITH[n] for n in nouns)
+    return found.pop() if len(found) == 1 else None
+
+
 # NER's types for a place that it reads as a thing ("Majuro" FAC, "Doncaster" ORG) or, for a
 # country of two words, a person ("Sierra Leone")
 _PLACE_MISREAD = frozenset({"ORG", "FAC", "PRODUCT", "WORK_OF_ART"})

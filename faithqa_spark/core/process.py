@@ -124,7 +124,11 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         # where the asked type gives a replacement that fits
         asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
         if asks is None or asks[0] == label:
-            return out
+            # ... or the one the noun next to it names: "Forbes magazine" takes a newspaper,
+            # "the album MDNA" (NER's ORG) a work
+            asks = coh.named_with(context, out[C.ORIGINAL_ENTITY], label)
+            if asks is None:
+                return out
         return again(*asks)
     if not index.has_type(etype):
         return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
