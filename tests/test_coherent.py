@@ -867,6 +867,11 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     ("GPE", "Kurdistan", True),
     # a product name NER typed as an organisation ("The use of iPad microprocessors")
     ("ORG", "iPod Classic", False), ("ORG", "eMac", False), ("ORG", "IBM", True),
+    # a code is no event, and an aeroplane, a show, a king or a city no building or road
+    ("EVENT", "Digi-Egg", False), ("EVENT", "UCS-2", False), ("EVENT", "WWII", True),
+    ("FAC", "Ju 88", False), ("FAC", "Yeezy Season 3", False), ("FAC", "Henry VII", False),
+    ("FAC", "Sevastopol", False), ("FAC", "Route 66", True), ("FAC", "Interstate 95", True),
+    ("FAC", "Camp Nou", True),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn

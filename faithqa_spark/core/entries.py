@@ -715,6 +715,15 @@ def drawable(etype: str, text: str) -> bool:
         return False  # "World Three", "Game 4": a number after no word of an event's kind
     if etype == "EVENT" and text.endswith("."):
         return False  # "World War I.": a sentence's full stop
+    if etype == "EVENT" and " " not in text and "-" in text:
+        return False  # "Digi-Egg", "UCS-2": a thing's code, no event (drawn for 101 rows)
+    if etype == "FAC" and name_class(text) == "name" and (
+            is_regnal(text) or (" " not in text and place_kind(text) is not None)
+            or (len(words(text)) > 1 and words(text)[-1][:1].isdigit()
+                and words(text)[0].lower() not in _NUMBERED_PLACES)):
+        # "Henry VII" a king, "Sevastopol" a city, "Ju 88" an aeroplane, "Yeezy Season 3" a
+        # show: none a building or a road ("Route 66", "Interstate 95" are)
+        return False
     if etype != "EVENT" and words(text)[0].lower() in _STORMS:
         return False  # "according to Cyclone Pam": NER's ORG for a storm, an event
     if etype in _TITLE_CHECKED_TYPES and _office(text):
@@ -756,6 +765,9 @@ _BELIEVER = re.compile(r"[a-z]ists?$")
 # a lower-case prefix glued to a capitalised word: Apple's and others' product names, which
 # NER types as organisations ("iPod Classic", "iTunes", "eMac")
 _BRAND_FIRST = re.compile(r"[a-z]{1,2}[A-Z]")
+# the first words of buildings' and roads' names that end in a number
+_NUMBERED_PLACES = frozenset("""route interstate highway i us pier gate terminal platform studio
+building hangar dock lock bridge exit junction""".split())
 _CLUB_LAST = frozenset({"United", "Rovers", "Wanderers", "Athletic", "Albion", "Hotspur"})
 _TITLE_CHECKED_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 _STORMS = frozenset({"hurricane", "cyclone", "typhoon", "superstorm", "tropical"})
