@@ -803,6 +803,33 @@ def test_the_noun_next_to_an_organisation_says_which_kind_it_takes():
     assert o[C.ENTITY_TYPE] == "WORK_OF_ART" and o[C.REPLACEMENT_ENTITY] == "Silver Tides"
 
 
+def test_a_feature_whose_name_stays_without_its_head_word_is_refused():
+    # "the majority of the mandolin scene in Portugal is in Roosevelt Island. Madeira has
+    # over 17 active mandolin orchestras": the island's own name stayed
+    from faithqa_spark.core.coherent import _stem_left, mentions
+    def left(ctx: str, name: str) -> bool:
+        return _stem_left(ctx, name, mentions(ctx, name, "LOC"))
+    assert left("The scene is on Kelmar Island. Kelmar has 17 orchestras.", "Kelmar Island")
+    assert left("Storms cross the Vasqua Ocean; the Vasqua coast floods.", "Vasqua Ocean")
+    # a river's, after "the" and before no other word of a name
+    assert left("Troops crossed the Orvane River, then the Orvane and the hills.",
+                "Orvane River")
+    assert not left("Troops crossed the Orvane River near the Orvane district.", "Orvane River")
+    assert not left("It flows by the Orvane River and Orvane City.", "Orvane River")
+    assert not left("The Kelmar Island ferry; Kelmar-Dunmore bridge.", "Kelmar Island")
+    assert not left("the North Sea and the North", "North Sea")
+    ctx = "The mandolin scene is centred on Kelmar Island. Kelmar has over 17 orchestras."
+    o = run(ctx, "Kelmar Island", [("Kelmar Island", "LOC")],
+            bank=SamplingIndex.from_bank({"LOC": ["Dunmore Island", "Vasqua Island"]}),
+            question="Where is the mandolin scene?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.DERIVED_WORD_LEFT
+    o = run("The mandolin scene is centred on Kelmar Island, where 17 orchestras play.",
+            "Kelmar Island", [("Kelmar Island", "LOC")],
+            bank=SamplingIndex.from_bank({"LOC": ["Dunmore Island", "Vasqua Island"]}),
+            question="Where is the mandolin scene?")
+    assert_consistent(o)
+
+
 def test_a_norp_word_naming_an_age_is_refused():
     ctx = "The Kelmaric period saw new comedy, and Kelmaric poets wrote for the stage."
     o = run(ctx, "Kelmaric", [("Kelmaric", "NORP")])

@@ -457,6 +457,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         # "Protestantism ... originated with the Amish Reformation": the faith's, the
         # teaching's or the follower's word made from the name would stay the old one's
         raise Refused(reasons.DERIVED_WORD_LEFT)
+    if label in _FEATURE_TYPES and _stem_left(context, original, regions):
+        # "the mandolin scene is in Madeira Island. Madeira has over 17 orchestras": the
+        # island's own name stays beside the new one
+        raise Refused(reasons.DERIVED_WORD_LEFT)
     if label == "GPE" and any(_OF_NAME_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # NER cut "the Federated States of Micronesia"
     if label in _NAME_TYPES and label != "NORP" and any(_FEATURE_AFTER.match(context, e)
@@ -522,6 +526,45 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
             raise Refused(reasons.NAME_INSIDE_NAME)  # "William the Lion" is someone else
     if any(_article_before(context, s) for s, _, _ in regions):
         raise Refused(reasons.MALFORMED_ENTITY)
+
+
+# a feature's name without its head word names the feature itself: an island's or a sea's
+# always ("Madeira" for "Madeira Island", "the Atlantic"), a river's, lake's or mountains'
+# only after "the" ("the Hudson"; "Detroit" and "Michigan" name a city and a state)
+_FEATURE_TYPES = frozenset({"GPE", "LOC", "FAC"})
+_ALWAYS_STEM = frozenset({"Island", "Islands", "Isle", "Ocean", "Sea"})
+_PLAIN_STEMS = frozenset("""north south east west northern southern eastern western central
+great little new old upper lower red black white dead yellow""".split())
+_THE_STEM = frozenset({"River", "Lake", "Mountains", "Bay", "Peninsula", "Desert", "Valley",
+                       "Basin", "Strait", "Canal", "Gulf"})
+
+
+def _stem_left(context: str, original: str, regions: list[Region]) -> bool:
+    """Whether `original`, a feature's name ending in its head word, stays in the context
+    without that head word outside every mention (`_ALWAYS_STEM`, `_THE_STEM`)."""
+    words = original.split()
+    if len(words) < 2 or words[-1] not in _ALWAYS_STEM | _THE_STEM:
+        return False
+    stem = " ".join(words[:-1])
+    if stem.lower() in entries.FUNCTION_WORDS or stem.lower() in _PLAIN_STEMS:
+        return False  # "the North" is no "North Sea", "Red" no "Red Sea"
+    for s, e in boundary_matches(context, stem):
+        if context[s:e] != stem or any(a <= s < b for a, b, _ in regions):
+            continue
+        after = _NEXT_WORD.match(context, e)
+        nxt = after.group(1) if after else ""
+        if nxt[:1].isupper() or context.startswith("-", e):
+            continue  # another name: "Atlantic City", "the San Diego-Coronado Bridge"
+        if words[-1] in _ALWAYS_STEM or (
+                _article_before(context, s) == "the" and (not nxt or nxt in entries.FUNCTION_WORDS)
+                and namekinds.place_kind(stem) is None and not namekinds.is_country(stem)):
+            # "Madeira has", "the Balearic dialect", "crossed the Danube and" ("the Bronx",
+            # "the Congo" name a borough and a country beside their rivers)
+            return True
+    return False
+
+
+_NEXT_WORD = re.compile(r" ([\w'’-]+)")
 
 
 # the endings that make a faith, a teaching or its followers of a name ("Christianity",

@@ -29,7 +29,7 @@ TIED_FIGURE = "tied_figure"  # another figure depends on the amount: a conversio
 DEFINED_SHORT_FORM = "defined_short_form"  # the entity is a short form the context spells out ("... League (NRL)")
 ANSWER_NOT_SWAPPED = "answer_span_not_swapped"  # the answer span holds no replaced mention
 INCOHERENT_AFTER_SWAP = "incoherent_after_swap"  # the final check found a leak, glue or doubled article
-DERIVED_WORD_LEFT = "derived_word_left"  # a word made from the entity stays ("Christianity" for "Christian")
+DERIVED_WORD_LEFT = "derived_word_left"  # a word made from the entity stays ("Christianity" for "Christian"; "Madeira" for "Madeira Island")
 
 COHERENT_REASONS = (
     AMBIGUOUS_NAME_PART, NAME_INSIDE_NAME, UNMAPPED_NAME_PART, MALFORMED_ENTITY,
