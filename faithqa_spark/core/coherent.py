@@ -275,9 +275,9 @@ RETYPED = frozenset({"ORG", "PERSON", "FAC", "PRODUCT"})
 
 # the noun right next to each mention of an organisation that says what it is: "Forbes
 # magazine", "the newspaper The Hill" (a newspaper, drawn as one: "Forbes magazine" had become
-# "Danaans magazine"); "the album MDNA", "MDNA album" (a work NER took for an organisation:
-# "her twelfth studio album, NVT"). Only a newspaper's noun counts after the name: "the
-# Telugu film industry", "the Isratin single-state solution" name no work.
+# "Danaans magazine"); "the album MDNA" (a work NER took for an organisation: "her twelfth
+# studio album, NVT"). Only a newspaper's noun counts after the name: "the Telugu film
+# industry", "the Isratin single-state solution" name no work.
 _PRESS_NOUNS = frozenset("magazine newspaper tabloid".split())
 _NAMED_WITH: dict[str, tuple[str, str | None]] = {
     **dict.fromkeys(_PRESS_NOUNS, ("ORG", "press")),
@@ -294,9 +294,10 @@ def named_with(context: str, original: str, label: str) -> tuple[str, str | None
     such noun at some mention, or two that disagree."""
     if label != "ORG":
         return None
-    found = set()
+    found: set[tuple[str, str | None]] = set()
     for s, e in boundary_matches(context, original):
-        after, before = _NOUN_AFTER.match(context, e), _NOUN_BEFORE.search(context, max(0, s - 20), s)
+        after = _NOUN_AFTER.match(context, e)
+        before = _NOUN_BEFORE.search(context, max(0, s - 20), s)
         nouns = ([after.group(1)] if after and after.group(1) in _PRESS_NOUNS else []) + (
             [before.group(1)] if before and before.group(1) in _NAMED_WITH else [])
         if not nouns:
@@ -537,6 +538,7 @@ _PLAIN_STEMS = frozenset("""north south east west northern southern eastern west
 great little new old upper lower red black white dead yellow""".split())
 _THE_STEM = frozenset({"River", "Lake", "Mountains", "Bay", "Peninsula", "Desert", "Valley",
                        "Basin", "Strait", "Canal", "Gulf"})
+_NEXT_WORD = re.compile(r" ([\w'’-]+)")
 
 
 def _stem_left(context: str, original: str, regions: list[Region]) -> bool:
@@ -556,15 +558,13 @@ def _stem_left(context: str, original: str, regions: list[Region]) -> bool:
         if nxt[:1].isupper() or context.startswith("-", e):
             continue  # another name: "Atlantic City", "the San Diego-Coronado Bridge"
         if words[-1] in _ALWAYS_STEM or (
-                _article_before(context, s) == "the" and (not nxt or nxt in entries.FUNCTION_WORDS)
+                _article_before(context, s) == "the"
+                and (not nxt or nxt in entries.FUNCTION_WORDS)
                 and namekinds.place_kind(stem) is None and not namekinds.is_country(stem)):
             # "Madeira has", "the Balearic dialect", "crossed the Danube and" ("the Bronx",
             # "the Congo" name a borough and a country beside their rivers)
             return True
     return False
-
-
-_NEXT_WORD = re.compile(r" ([\w'’-]+)")
 
 
 # the endings that make a faith, a teaching or its followers of a name ("Christianity",
