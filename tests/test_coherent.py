@@ -786,6 +786,8 @@ def test_the_noun_next_to_an_organisation_says_which_kind_it_takes():
                       "ORG") == ("WORK_OF_ART", None)
     # a noun after the name that is no newspaper's names no work: "the Telugu film industry"
     assert named_with("the Kelmari film industry grew", "Kelmari", "ORG") is None
+    # "single" before a name is an adjective
+    assert named_with("the single Kelmar market opened", "Kelmar", "ORG") is None
     # every mention must have the noun
     assert named_with("Dunmore magazine said so; Dunmore also sold cars.", "Dunmore",
                       "ORG") is None

@@ -277,11 +277,12 @@ RETYPED = frozenset({"ORG", "PERSON", "FAC", "PRODUCT"})
 # magazine", "the newspaper The Hill" (a newspaper, drawn as one: "Forbes magazine" had become
 # "Danaans magazine"); "the album MDNA" (a work NER took for an organisation: "her twelfth
 # studio album, NVT"). Only a newspaper's noun counts after the name: "the Telugu film
-# industry", "the Isratin single-state solution" name no work.
+# industry", "the Isratin single-state solution" name no work. ("single" is no such noun
+# before a name either: "the single EU market".)
 _PRESS_NOUNS = frozenset("magazine newspaper tabloid".split())
 _NAMED_WITH: dict[str, tuple[str, str | None]] = {
     **dict.fromkeys(_PRESS_NOUNS, ("ORG", "press")),
-    **dict.fromkeys("album single song film movie novel mixtape soundtrack".split(),
+    **dict.fromkeys("album song film movie novel mixtape soundtrack".split(),
                     ("WORK_OF_ART", None)),
 }
 _NOUN_AFTER = re.compile(r"\s+([a-z]+)\b")
