@@ -747,7 +747,6 @@ def test_a_place_or_body_named_with_a_title_or_a_regnal_name_is_made_again_as_a_
     bank = SamplingIndex.from_bank({"PERSON": ["Orvane Kelm", "Ada Quell", "Ludwika",
                                                "Casimir IV"],
                                     "GPE": ["Kelmar"], "ORG": ["Kelmar Gazette"]})
-    assert misread_person("Philip II", "ORG", bank)
     assert not misread_person("Philip II", "PERSON", bank)
     # a common word after the title: a firm, a bus service, a festival's figure
     assert not misread_person("Princess Cruises", "ORG", bank)
@@ -755,6 +754,8 @@ def test_a_place_or_body_named_with_a_title_or_a_regnal_name_is_made_again_as_a_
     assert not misread_person("Newtonianism", "GPE", bank)  # a doctrine
     if not lexicon_available():
         return
+    # a regnal name is a person's where its first word is a given name (the lexicon's)
+    assert misread_person("Philip II", "ORG", bank)
     assert misread_person("Queen Victoria", "GPE", bank)
     ctx = ("The museum was opened by Queen Victoria in 1857. Victoria had asked for a hall "
            "of science.")
@@ -809,6 +810,7 @@ def test_a_feature_whose_name_stays_without_its_head_word_is_refused():
     # "the majority of the mandolin scene in Portugal is in Roosevelt Island. Madeira has
     # over 17 active mandolin orchestras": the island's own name stayed
     from faithqa_spark.core.coherent import _stem_left, mentions
+
     def left(ctx: str, name: str) -> bool:
         return _stem_left(ctx, name, mentions(ctx, name, "LOC"))
     assert left("The scene is on Kelmar Island. Kelmar has 17 orchestras.", "Kelmar Island")
