@@ -285,7 +285,6 @@ _NAMED_WITH: dict[str, tuple[str, str | None]] = {
     **dict.fromkeys("album song film movie novel mixtape soundtrack".split(),
                     ("WORK_OF_ART", None)),
 }
-_NOUN_AFTER = re.compile(r"\s+([a-z]+)\b")
 _NOUN_BEFORE = re.compile(r"\b([a-z]+)\s+$")
 
 
@@ -297,7 +296,7 @@ def named_with(context: str, original: str, label: str) -> tuple[str, str | None
         return None
     found: set[tuple[str, str | None]] = set()
     for s, e in boundary_matches(context, original):
-        after = _NOUN_AFTER.match(context, e)
+        after = _WORD_AFTER.match(context, e)
         before = _NOUN_BEFORE.search(context, max(0, s - 20), s)
         nouns = ([after.group(1)] if after and after.group(1) in _PRESS_NOUNS else []) + (
             [before.group(1)] if before and before.group(1) in _NAMED_WITH else [])
@@ -539,6 +538,7 @@ _PLAIN_STEMS = frozenset("""north south east west northern southern eastern west
 great little new old upper lower red black white dead yellow""".split())
 _THE_STEM = frozenset({"River", "Lake", "Mountains", "Bay", "Peninsula", "Desert", "Valley",
                        "Basin", "Strait", "Canal", "Gulf"})
+_STEM_HEADS = _ALWAYS_STEM | _THE_STEM
 _NEXT_WORD = re.compile(r" ([\w'’-]+)")
 
 
@@ -546,7 +546,7 @@ def _stem_left(context: str, original: str, regions: list[Region]) -> bool:
     """Whether `original`, a feature's name ending in its head word, stays in the context
     without that head word outside every mention (`_ALWAYS_STEM`, `_THE_STEM`)."""
     words = original.split()
-    if len(words) < 2 or words[-1] not in _ALWAYS_STEM | _THE_STEM:
+    if len(words) < 2 or words[-1] not in _STEM_HEADS:
         return False
     stem = " ".join(words[:-1])
     if stem.lower() in entries.FUNCTION_WORDS or stem.lower() in _PLAIN_STEMS:
