@@ -599,12 +599,19 @@ def render(res: dict[str, Any]) -> str:
     ], ["summary", "value"]))
     cmp = res.get("compare")
     if cmp:
-        names = list(dict.fromkeys([*job["stages"], *cmp["stages"]]))
-        rows = [[n, fmt_s(job["stages"].get(n)), fmt_s(cmp["stages"].get(n)),
-                 fmt_x(ratio(job["stages"].get(n), cmp["stages"].get(n)))] for n in names]
-        rows.append(["TOTAL (wall)", fmt_s(job["wall_s"]), fmt_s(cmp["wall_s"]),
+        mine = cmp["job_stages"]
+        names = list(dict.fromkeys([*mine, *cmp["stages"]]))
+        rows = [[n, fmt_s(mine.get(n)), fmt_s(cmp["stages"].get(n)),
+                 fmt_x(ratio(mine.get(n), cmp["stages"].get(n)))] for n in names]
+        rows.append(["TOTAL (wall)", fmt_s(cmp["job_wall_s"]), fmt_s(cmp["wall_s"]),
                      fmt_x(cmp["job_over_compare"])])
         out.append("")
+        if len(cmp["pairs"]) > 1:
+            out.append(table([[str(i + 1), fmt_s(p["job_wall_s"]), fmt_s(p["compare_wall_s"]),
+                               fmt_x(p["ratio"])] for i, p in enumerate(cmp["pairs"])],
+                             ["pair", "job (default config)", f"job ({cmp['config']})",
+                              "ratio"]))
+            out.append("  (the median pair, stage by stage, below)")
         out.append(table(rows, ["stage", "job (default config)", f"job ({cmp['config']})",
                                 "ratio"]))
     if res["scaling"]:
@@ -703,6 +710,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--compare-config", metavar="TOML",
                    help="also run the job with this config right after the main run (e.g. "
                         "conf/paper.toml) and report its wall time and stages beside it")
+    p.add_argument("--compare-rounds", type=int, default=1, metavar="N",
+                   help="with --compare-config: N side-by-side pairs, each pair's order the "
+                        "other way round from the one before (job, compare; compare, job; "
+                        "...); the ratio reported is the median of the pairs' (default 1)")
     p.add_argument("--fractions", default="0.25,0.5,1",
                    help="input fractions for the scaling runs (default: %(default)s)")
     scale = p.add_argument_group("scale run (scripts/bench_scale.py)")
@@ -717,6 +728,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     scale.add_argument("--bank", help="entity bank for the scale run (default: the paper's, "
                                       "if present, else built from the load)")
     args = p.parse_args(argv)
+    if args.compare_rounds < 1:
+        p.error("--compare-rounds must be 1 or more")
     try:
         args.cores = parse_cores(args.master)
         args.fraction_list = parse_fractions(args.fractions)
@@ -733,6 +746,37 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def compare_rounds(args: argparse.Namespace, tmp: Path, job: dict[str, Any]) -> dict[str, Any]:
+    """The job beside the job under --compare-config, in `args.compare_rounds` pairs: side
+    by side, so that a ratio is not two machines' moods, and in alternating order, so that a
+    drift of the machine's speed during the run does not favour one. The pair whose ratio
+    is the median is the one reported stage by stage; every pair's walls are kept."""
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for n in range(args.compare_rounds):
+        def other() -> dict[str, Any]:
+            return run_job(args.master, args.squad, tmp / f"job-compare-{n}",
+                           f"job (compare {n + 1})", args.compare_config)
+
+        def again() -> dict[str, Any]:
+            return run_job(args.master, args.squad, tmp / f"job-{n}", f"job ({n + 1})")
+        if n % 2:  # the compare job first
+            theirs = other()
+            pair = (again(), theirs)
+        else:  # the job first: the main run is the first pair's
+            pair = (job if n == 0 else again(), other())
+        pairs.append(pair)
+        log(f"pair {n + 1}: job / job with {args.compare_config}: "
+            f"{ratio(pair[0]['wall_s'], pair[1]['wall_s']):.3f}")
+    ranked = sorted(pairs, key=lambda p: ratio(p[0]["wall_s"], p[1]["wall_s"]))
+    mine, theirs = ranked[(len(ranked) - 1) // 2]  # the lower median of an even count
+    return {"config": args.compare_config, "wall_s": theirs["wall_s"],
+            "stages": theirs["stages"], "job_wall_s": mine["wall_s"],
+            "job_stages": mine["stages"],
+            "job_over_compare": ratio(mine["wall_s"], theirs["wall_s"]),
+            "pairs": [{"job_wall_s": a["wall_s"], "compare_wall_s": b["wall_s"],
+                       "ratio": ratio(a["wall_s"], b["wall_s"])} for a, b in pairs]}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.scale:
@@ -747,13 +791,7 @@ def main(argv: list[str] | None = None) -> int:
         res["floor"] = measure_floor(args.squad, args.cores, tmp)
         res["job"] = run_job(args.master, args.squad, tmp / "job", "job")
         if args.compare_config:
-            # side by side in one run, so the ratio is not two machines' moods
-            other = run_job(args.master, args.squad, tmp / "job-compare", "job (compare)",
-                            args.compare_config)
-            res["compare"] = {"config": args.compare_config, "wall_s": other["wall_s"],
-                              "stages": other["stages"],
-                              "job_over_compare": ratio(res["job"]["wall_s"], other["wall_s"])}
-            log(f"job / job with {args.compare_config}: {res['compare']['job_over_compare']:.3f}")
+            res["compare"] = compare_rounds(args, tmp, res["job"])
         if not args.skip_reference:
             res["reference"] = run_reference(args.squad, tmp / "reference")
             res["identical"], res["differences"] = compare_outputs(tmp / "job", tmp / "reference")

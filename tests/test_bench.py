@@ -127,3 +127,33 @@ def test_marginal_cost_is_the_last_part_s_extra_seconds_over_the_floor_s():
     assert m == {"from": 0.5, "job_s": 90.0, "floor_s": 60.0, "ratio": 1.5}
     assert bench.marginal(rows[:2]) is None  # no run of the whole input
     assert bench.marginal([rows[2]]) is None  # no part to start from
+
+
+def test_compare_rounds_alternate_the_order_and_report_the_median_pair(monkeypatch, tmp_path):
+    import argparse
+
+    walls = iter([110.0, 100.0, 120.0, 100.0, 101.0])  # compare 2, job 2, job 3, compare 3
+    order: list[str] = []
+
+    def run_job(master, squad, output, label, config=None):
+        order.append(label)
+        return {"wall_s": next(walls), "stages": {"process": 1.0}}
+
+    monkeypatch.setattr(bench, "run_job", run_job)
+    args = argparse.Namespace(master="local[2]", squad=tmp_path / "f.json",
+                              compare_config="conf/paper.toml", compare_rounds=3)
+    first = {"wall_s": 105.0, "stages": {"process": 2.0}}
+    got = bench.compare_rounds(args, tmp_path, first)
+    assert order == ["job (compare 1)", "job (compare 2)", "job (2)", "job (3)",
+                     "job (compare 3)"]
+    assert [p["ratio"] for p in got["pairs"]] == pytest.approx([105 / 110, 120 / 100,
+                                                                100 / 101])
+    # the median pair is the third: its walls and its job's stages are reported
+    assert got["job_over_compare"] == pytest.approx(100 / 101)
+    assert (got["job_wall_s"], got["wall_s"], got["job_stages"]) == (100.0, 101.0,
+                                                                     {"process": 1.0})
+    args.compare_rounds = 1  # one pair: the main run beside one compare run
+    walls = iter([104.0])
+    got = bench.compare_rounds(args, tmp_path, first)
+    assert (got["job_over_compare"], got["job_stages"]) == (pytest.approx(105 / 104),
+                                                            {"process": 2.0})
