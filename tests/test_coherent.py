@@ -2265,3 +2265,84 @@ def test_a_range_takes_one_of_its_width_and_scale_where_one_fits():
     assert arithmetic.span("1838–39") == (1.0, 1839.0)  # the second year written short
     assert arithmetic.span("50-50") == (0.5, 50.0) and arithmetic.span("about 30") is None
     assert arithmetic.span("1, 2 and 3") is None
+
+
+def test_a_person_whose_head_word_names_a_place_a_building_or_an_event_is_made_as_that():
+    # NER's PERSON "Mount Lamlam" had read "The highest point is Ernst Stavro Blofeld at 406
+    # meters", "John F. Kennedy Stadium" "the Live Aid concert at Tom Robinson"
+    from faithqa_spark.core.coherent import _named_thing
+    bank = SamplingIndex.from_bank({"PERSON": ["Orvane Kelm", "Ada Quell", "Tomas Brandt"],
+                                    "LOC": ["Mount Kelvor", "Dunmore Bay"],
+                                    "FAC": ["Kelmar Stadium", "Quell Palace"],
+                                    "EVENT": ["Kelmar War"]})
+    assert _named_thing("Mount Lamlam") == "LOC"
+    assert _named_thing("John F. Kennedy Stadium") == "FAC"  # a given name, then a stadium
+    assert _named_thing("Hussite Wars") == "EVENT"
+    # a head word that is a surname too leaves a person's name a person's
+    for person in ("Glenallen Hill", "W. C. Fields", "William Temple", "Bill Clinton",
+                   "Sally Field", "Mungo Park", "Eve"):
+        assert _named_thing(person) is None, person
+    ctx = ("The island's highest point is Mount Lamlam at 406 meters. Mount Lamlam is "
+           "climbed every year.")
+    o = run(ctx, "Mount Lamlam", [("Mount Lamlam", "PERSON")], bank=bank,
+            question="What is the highest point?")
+    assert_consistent(o)
+    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("LOC", "Mount Kelvor")
+    assert o[C.MODIFIED_CONTEXT].count("Mount Kelvor") == 2
+    ctx = "In 1985 the concert was held at John F. Kennedy Stadium before 90,000 people."
+    o = run(ctx, "John F. Kennedy Stadium", [("John F. Kennedy Stadium", "PERSON")],
+            bank=bank, question="Where was the concert held?")
+    assert_consistent(o)
+    assert (o[C.ENTITY_TYPE], o[C.REPLACEMENT_ENTITY]) == ("FAC", "Kelmar Stadium")
+    # a person stays a person
+    ctx = "In 2000 Glenallen Hill hit a ball onto the roof of a building across the street."
+    o = run(ctx, "Glenallen Hill", [("Glenallen Hill", "PERSON")], bank=bank,
+            question="Who hit the ball?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "PERSON" and o[C.REPLACEMENT_ENTITY] in ("Orvane Kelm",
+                                                                        "Ada Quell",
+                                                                        "Tomas Brandt")
+
+
+def test_an_organisation_of_common_words_only_is_drawn_when_the_corpus_says_it_with_the():
+    # "Deep House" (a genre), "Total Recall" (a film), "Department Store" were drawn as
+    # organisations for 30 to 50 rows each
+    assert entries.generic_org("Deep House") and entries.generic_org("Ocarina of Time")
+    # a head word that names a body, or a word no dictionary holds, makes a name a body's
+    assert not entries.generic_org("Western Union") and not entries.generic_org("Epic Records")
+    assert not entries.generic_org("Kelmar Gazette") and not entries.generic_org("Dunmore")
+    bank = SamplingIndex.from_bank({"ORG": ["Deep House", "Boot Camp", "Round Table",
+                                            "the Round Table", "the Open Road",
+                                            "Western Union", "Kelmar Records", "Dunmore"]})
+    assert set(bank.pool("ORG", ANY)[0]) == {"Round Table", "the Round Table", "the Open Road",
+                                             "Western Union", "Kelmar Records", "Dunmore"}
+
+
+def test_a_common_word_that_ner_took_for_a_product_is_refused():
+    # "the Beagle expedition" had become "the GameCube expedition", "the Age of Discovery"
+    # "the Age of PlayStation Plus"
+    bank = SamplingIndex.from_bank({"PRODUCT": ["Kelvor 9", "Dunmore X2", "Quellbook"]})
+    ctx = "In December 1831 he joined the Beagle expedition as a naturalist."
+    o = run(ctx, "Beagle", [("Beagle", "PRODUCT")], bank=bank,
+            question="Which expedition did he join?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+    # a product's own name is swapped
+    ctx = "In 2009 the firm released the Zelvox 3, its first phone with a keyboard."
+    o = run(ctx, "Zelvox 3", [("Zelvox 3", "PRODUCT")], bank=bank,
+            question="What did the firm release?")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] in ("Kelvor 9", "Dunmore X2", "Quellbook")
+
+
+def test_an_era_marker_is_no_name():
+    # NER's ORG "BCE" in "the 3rd century BCE" had become "the 3rd century UNESCO" (35 rows of
+    # SQuAD train), and "BC" was drawn for "NATO": "the predecessor to BC"
+    for era in ("BCE", "BC", "CE", "AD", "A.D.", "B.C."):
+        assert not entries.well_formed("ORG", era) and not entries.drawable("ORG", era), era
+    assert entries.well_formed("ORG", "BCE Inc") and entries.well_formed("ORG", "NATO")
+    bank = SamplingIndex.from_bank({"ORG": ["OECD", "UNESCO", "BC"]})
+    ctx = "Indian influence in the region dates back to at least the 3rd century BCE."
+    o = run(ctx, "BCE", [("BCE", "ORG")], bank=bank,
+            question="How far back does the influence date?")
+    assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.MALFORMED_ENTITY
+    assert "BC" not in bank.pool("ORG", ANY)[0]

@@ -24,8 +24,8 @@ from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentions, name_parts,
                                       short_form_after, word_before)
-from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, overlap_test, pool_text,
-                                         visits)
+from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, in_pool_order,
+                                         overlap_test, pool_text, visits)
 from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in
 
 PERSON = "PERSON"
@@ -161,7 +161,36 @@ def corpus_type(entity: Entity, index: SamplingIndex) -> str:
         return types[0]
     if index.has_type("GPE") and _misread_place(text, entity.label, types):
         return "GPE"
+    named = _named_thing(text) if entity.label == PERSON else None
+    if named is not None and index.has_type(named):
+        return named
     return entity.label
+
+
+# head words that are nobody's surname ("Charles de Gaulle Airport", "John F. Kennedy
+# Stadium", "Westminster Abbey"); "Hill", "Field", "Park", "Tower", "Castle" and "Temple"
+# are ("Glenallen Hill", "W. C. Fields", "Mungo Park", "John Tower", "William Temple")
+_NO_SURNAME = frozenset("""airport airports stadium arena station terminal war wars massacre
+siege invasion uprising rebellion revolution statute act treaty cathedral abbey basilica
+palace museum library hospital memorial monument mosque synagogue cemetery gardens square
+avenue boulevard highway bridge peak mountains island islands atoll archipelago river lake
+valley desert peninsula ocean sea strait canal colleges""".split())
+# ... and first words that make a name a place's ("Mount Lamlam", "Lake Victoria")
+_PLACE_FIRST = frozenset({"mount", "lake"})
+
+
+def _named_thing(text: str) -> str | None:
+    """The type of a name that NER read as a person's but whose head word names a place, a
+    building, an event or a law, and is nobody's surname ("Mount Lamlam" a LOC, "Westminster
+    Abbey" and "John F. Kennedy Stadium" a FAC, "Hussite Wars" an EVENT). Swapped for a
+    person's, such a name had read "The highest point is Ernst Stavro Blofeld at 406
+    meters", "the Live Aid concert at Tom Robinson". A head word that is a surname too
+    leaves the name a person's ("Glenallen Hill", "Sally Field", "Bill Clinton")."""
+    found = _TYPE_OF_KIND.get(namekinds.name_class(text))
+    ws = text.lower().split()
+    if found is None or not (ws[-1] in _NO_SURNAME or (len(ws) > 1 and ws[0] in _PLACE_FIRST)):
+        return None
+    return found
 
 
 def asked(question: str, answer: str, entity: Entity, label: str
@@ -210,6 +239,14 @@ _WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _POSSESSIVE_END = re.compile(r"['’]s$")  # "what film writer's"
 _BUILDING_KINDS = frozenset({"church", "mosque", "synagogue", "temple", "site", "venue",
                              "transit", "street", "green"})
+# the type of a name whose head word's kind (`namekinds.name_class`) is a place's, a
+# building's, an event's or a law's (`_named_thing`)
+_TYPE_OF_KIND = {
+    **dict.fromkeys(_BUILDING_KINDS, "FAC"),
+    **dict.fromkeys("mountain island peninsula river lake sea bay strait canal valley desert "
+                    "forest plain".split(), "LOC"),
+    "battle": "EVENT", "conflict": "EVENT", "law": "LAW", "treaty": "LAW",
+}
 
 
 # the question's "what" or "which": its noun comes after it ("In what county ...?"), after
@@ -815,6 +852,10 @@ def _own_keys(label: str, original: str) -> tuple[str, ...] | None:
         return None  # "the Tajikistan government": no people's word
     if entries.office(label, original):
         return None  # "the title of Maharaja", "John's Yongle Emperor"
+    if label == "PRODUCT" and entries.common_word(original):
+        # "the Beagle voyage", "Obelisk", "Eclipse", "Viceroy": a common word NER took for
+        # a product (the bank's products hold no such words to draw either)
+        return None
     return tuple(k or ANY for k in entries.fit_keys(label, original))
 
 
@@ -1355,19 +1396,29 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
     whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
     if not local:
         return (whole,) if obscure is whole else (obscure, whole)
+    # once per article (the rows of an article share its pools), and the article's names
+    # sorted and its story's names picked once per type, not once per pool key
+    ordered = index.per_article((_SORTED, etype), local, lambda: in_pool_order(local))
     if obscure is whole:
         return index.per_article((etype, key), local,
-                                 lambda: (index.nearby_pool(etype, key, local), whole))
+                                 lambda: (index.nearby_pool(etype, key, ordered), whole))
     famous = index.famous.get(etype) or frozenset()
     famous_original = pool_text(etype, original) in famous
 
-    def build() -> tuple[Pool, ...]:
+    def story() -> list[str]:
         times = Counter(local)
-        return (index.nearby_pool(etype, key, [t for t in local if t not in famous
-                                                or (famous_original and times[t] > 1)]),
-                obscure, index.nearby_pool(etype, key, local), whole)
-    # once per article: the rows of an article share its pools
+        return [t for t in ordered if t not in famous or (famous_original and times[t] > 1)]
+
+    def build() -> tuple[Pool, ...]:
+        own = index.per_article((_STORY, etype, famous_original), local, story)
+        return (index.nearby_pool(etype, key, own), obscure,
+                index.nearby_pool(etype, key, ordered), whole)
     return index.per_article((etype, key, famous_original), local, build)
+
+
+# the first items of `SamplingIndex.per_article` keys of an article's sorted names and its
+# story's names (no entity type is written so)
+_SORTED, _STORY = "sorted", "story"
 
 
 def other_names(entities: Sequence[Entity], original: str) -> tuple[str, ...]:

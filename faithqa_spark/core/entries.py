@@ -104,6 +104,8 @@ def well_formed(etype: str, text: str) -> bool:
         return True
     if not _TWO_LETTERS.search(text):
         return False  # "E-5", "C0": no name
+    if _ERA.fullmatch(text.strip()):
+        return False  # "the 3rd century BCE", NER's ORG, had become "the 3rd century UNESCO"
     if etype == "NORP":
         return norp_form(text) is not None
     if etype != "LAW" and _CASE_NAME.search(text):
@@ -690,6 +692,25 @@ def common_word(text: str) -> bool:
     low = w.lower()
     words = _lowercase_words()
     return low in words or (low.endswith("s") and low[:-1] in words)
+
+
+# the kinds of body that an organisation's head word names ("Western Union", "Epic Records",
+# "Memorial University"): `namekinds.name_class`
+_BODY_CLASSES = frozenset({"edu", "company", "body", "government", "league", "party",
+                           "military", "church", "mosque", "synagogue", "temple", "press",
+                           "broadcast", "club"})
+
+
+def generic_org(text: str) -> bool:
+    """Whether an organisation's name is common English words only, no head word naming a
+    body among them ("Deep House", "Total Recall", "Department Store", "Boot Camp",
+    "Exclusive Jurisdiction"): most often a genre, a title or a thing that NER typed as an
+    organisation. Said with "the" ("the Central Committee") such a name is a body's
+    (`SamplingIndex.said_with_the`): the pools keep those."""
+    ws = words(text)
+    content = [w for w in ws if w.lower() not in _FUNCTION]
+    return len(ws) > 1 and bool(content) and all(common_word(w) for w in content) \
+        and name_class(text) not in _BODY_CLASSES
 
 
 def drawable(etype: str, text: str) -> bool:
