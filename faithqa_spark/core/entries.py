@@ -14,10 +14,11 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
-from faithqa_spark.core.namekinds import (_ACRONYM, COUNTRY, continent,
+from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, STATE,
+                                          big_place, city_country, city_population, continent,
                                           head_before_preposition, is_country, is_language,
                                           is_place_name, name_class, numeral, place_kind,
-                                          takes_the)
+                                          state_country, takes_the)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -246,6 +247,7 @@ literary vulgar written spoken proto late early""".split())
 LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
 dravidian bantu""".split())
 FAITH, PARTY, PEOPLE, LANGUAGE, REGION = "faith", "party", "people", "language", "region"
+STATE_PEOPLE = "state"  # the people of a US state ("Texans", "North Carolinians")
 # the people of a continent or a region, not of a nation: "Despite Western isolation, Asian
 # corporations ..." had become "... German corporations", and "Asian countries" in the
 # question "German countries"
@@ -275,7 +277,18 @@ def norp_kind(text: str) -> str:
         return FAITH
     if last in _PARTY_WORDS or single in _PARTY_WORDS or single.endswith("ist"):
         return PARTY
+    if _of_a_state(" ".join(ws[:-1] + [single])):
+        return STATE_PEOPLE
     return PEOPLE
+
+
+def _of_a_state(demonym: str) -> bool:
+    """Whether a people's word, singular and lower-case, names the people of a US state
+    and of no country ("north carolinian", "texan", "new yorker"; "georgian" is a
+    country's): "North Koreans" had become "North Carolinians"."""
+    stems = {demonym[:-1], demonym[:-2], demonym[:-3] + "a", demonym[:-1] + "s"}
+    return any(state_country(st) == "US" and place_kind(st) == STATE for st in stems
+               if len(st) > 3)
 
 
 REGNAL = "regnal"
@@ -334,6 +347,38 @@ LOOSE = "loose:"  # the prefix of a looser fit key (fit_keys)
 
 MANY_WORDS = "name+"  # the fit key of an organisation's or building's name of 2+ words
 _WORDS_COUNTED = frozenset({"ORG", "FAC"})
+TEAM = "team"  # the fit key of a sports team's name (`team_name`)
+# plurals after a place that name a firm's or a body's trade, not a team's nickname
+_TRADE_PLURALS = frozenset('''communications instruments works apartments sports rules
+standards associates archives ferries pavilions partners brothers enterprises services
+solutions resources stores hotels homes records crimes affairs studies arts sciences news
+markets mills motors foods farms gardens estates properties tools electronics investments
+securities airways railways lines'''.split())
+
+
+def team_name(text: str) -> bool:
+    """Whether an organisation's name is a sports team's: a city's or a state's name, then
+    one or two capitalised words ending in a plural ("New York Giants", "Los Angeles
+    Avengers", "Carolina Hurricanes"). A team is swapped for a team: "the Grand Rapids
+    Rampage, Colorado Crush, ... and the New York Dragons did not return" had become "...
+    and the NFL Network did not return", and "the Chicago Cubs" became a catcher's name."""
+    ws = words(text)
+    last = ws[-1] if ws else ""
+    if not 2 <= len(ws) <= 4 or not all(w[:1].isupper() for w in ws) or not (
+            last.isalpha() and last.endswith("s") and not last.endswith(("ss", "us"))
+            and last.lower() not in _TRADE_PLURALS):
+        return False
+    return any(len(ws) - k <= 2 and not ws[0].isupper() and _team_place(" ".join(ws[:k]))
+               for k in range(1, len(ws)))
+
+
+def _team_place(place: str) -> bool:
+    """A state's or a city's name: a big city's even when it is a word too ("Boston", a
+    dance), a small one's only when it is not ("Bear Stearns", "Imperial Russians" are no
+    teams)."""
+    kind = place_kind(place)
+    return kind == STATE or kind == CITY and (
+        city_population(place) >= BIG_CITY or not common_word(place))
 
 
 # the prefix of the key of the names with one head noun (`head_key`)
@@ -376,6 +421,12 @@ def fit_keys(etype: str, text: str) -> list[str]:
         # Not for one said with "the", which takes one said with "the": few continents have
         # more than two ("the United States" became "the Bahamas" 153 times)
         return [f"{COUNTRY}:{where}", COUNTRY]
+    if etype == "GPE" and keys in ([CITY], [STATE]) and (
+            code := (city_country if keys == [CITY] else state_country)(text)):
+        # a city or a state of the same country first: "The U.S. used atomic bombs on
+        # Hiroshima and Nagasaki" had become "... on Washington and Nagasaki", for the
+        # question's "two Japanese cities"
+        keys = [f"{keys[0]}:{code}", keys[0]]
     return [head, *keys] if head else keys
 
 
@@ -458,6 +509,8 @@ def fit_key(etype: str, text: str) -> str:
             if kind:
                 return kind
         kind = name_class(text)
+        if kind == "name" and etype == "ORG" and team_name(text):
+            return TEAM
         if kind == "name" and etype in _WORDS_COUNTED and len(words(text)) > 1:
             return MANY_WORDS  # "London Stock Exchange" is no "Hymenoptera"
         return kind
@@ -710,7 +763,20 @@ def generic_org(text: str) -> bool:
     ws = words(text)
     content = [w for w in ws if w.lower() not in _FUNCTION]
     return len(ws) > 1 and bool(content) and all(common_word(w) for w in content) \
-        and name_class(text) not in _BODY_CLASSES
+        and name_class(text) not in _BODY_CLASSES and not team_name(text)
+
+
+def misfiled_org(text: str, product_firsts: frozenset[str]) -> bool:
+    """Whether an organisation's name that says no kind (`namekinds.name_class`) names
+    another type's thing: a country, a state or a big city ("Uttar Pradesh", "Lyon"; a
+    town's name may be a firm's: "Gallup"), a monarch
+    ("Philip II"), or a product line, whose first word (lower-case) begins one of the bank's
+    products ("Windows 7", "Xbox Live Arcade", "MacBook Pro"). Such names had been drawn for
+    an organisation: "the director of the MacBook Air (W3C)"."""
+    body = text[4:] if text[:4] in ("the ", "The ") else text
+    if not body or name_class(body) != "name" or _ACRONYM.fullmatch(body):
+        return False
+    return big_place(body) or is_regnal(body) or words(body)[0].lower() in product_firsts
 
 
 def drawable(etype: str, text: str) -> bool:

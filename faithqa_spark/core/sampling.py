@@ -63,6 +63,8 @@ class SamplingIndex:
     famous: Mapping[str, frozenset[str]] = field(default_factory=dict)
     _obscure: dict[tuple[str, str], Pool] = field(default_factory=dict, init=False,
                                                   compare=False, repr=False)
+    _famous_pools: dict[tuple[str, str], Pool] = field(default_factory=dict, init=False,
+                                                       compare=False, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False,
                                              repr=False)
     _derived: dict[str, object] = field(default_factory=dict, init=False, compare=False,
@@ -171,6 +173,16 @@ class SamplingIndex:
                 [t for t in self.pool(entity_type, key)[0] if t not in famous])
         return found
 
+    def famous_pool(self, entity_type: str, key: str) -> Pool:
+        """Pool `key`'s famous texts only (those several articles name): empty where the
+        index knows none."""
+        famous = self.famous.get(entity_type) or frozenset()
+        found = self._famous_pools.get((entity_type, key))
+        if found is None:
+            found = self._famous_pools[(entity_type, key)] = _pool(
+                [t for t in self.pool(entity_type, key)[0] if t in famous])
+        return found
+
     def nearby_pool(self, entity_type: str, key: str, nearby: Sequence[str]) -> Pool:
         """The entries of pool `key` among `nearby` (bank texts, as `pool_text` makes them:
         the entities of the row's article, already `in_pool_order`), in that order. A
@@ -207,6 +219,12 @@ class SamplingIndex:
             # words that the corpus never says with "the" name no body
             texts = [t for t in texts if t[:4] in ("the ", "The ") or self.said_with_the(t)
                      or not entries.generic_org(t)]
+            # places, monarchs and products filed as organisations ("Uttar Pradesh",
+            # "Philip II", "Windows 7")
+            products = frozenset(w[0].lower() for p in self.texts.get("PRODUCT") or ()
+                                 if (w := pool_text("PRODUCT", p).removeprefix("the ").split())
+                                 and w[0].lower() not in entries.FUNCTION_WORDS)
+            texts = [t for t in texts if not entries.misfiled_org(t, products)]
         for text in texts:
             groups[ANY].append(text)
             keys = entries.fit_keys(entity_type, text)
