@@ -2460,3 +2460,25 @@ def test_places_monarchs_and_product_lines_filed_as_organisations_are_not_drawn(
                                      "PRODUCT": ["MacBook Pro", "the Zelvox 3"]})
     assert set(index.pool("ORG", ANY)[0]) == {"Goldman Sachs", "Kelmar Guild"}
 
+
+
+def test_a_short_form_in_another_order_or_language_becomes_the_replacement_s_initials():
+    # "The New York City Fire Department (FDNY)" had become "The Department of the Air Force
+    # (FDNY)", and "the Congolese Labour Party (PCT)" (French initials) "the Communist Party
+    # of Ukraine (PCT)"
+    from faithqa_spark.core.names import short_form_after
+    for ctx, name, short in (
+            ("The Kelmar City Rowing Board (RBKC) met.", "Kelmar City Rowing Board", "RBKC"),
+            ("the Kelmar Rowing League (LAK) met.", "Kelmar Rowing League", "LAK")):
+        assert short_form_after(ctx, name, [ctx.index(name) + len(name)]) == short, name
+    # a one-word name's capitals in brackets are no short form of it: "Rwanda (ICTR)"
+    ctx = "the tribunal for Dunmore (ICTR) sat in Arusha."
+    assert short_form_after(ctx, "Dunmore", [ctx.index("Dunmore") + 7]) is None
+    orgs = SamplingIndex.from_bank({"ORG": ["Harbour Hockey League", "Orvane Sailing League"]})
+    ctx = ("The Kelmar Rowing League (LAK) was founded by six clubs. Since then the LAK "
+           "has run the spring regatta, and LAK crews train on the lake.")
+    o = run(ctx, "Kelmar Rowing League", [("Kelmar Rowing League", "ORG")], bank=orgs)
+    assert_consistent(o)
+    rep, mod = o[C.REPLACEMENT_ENTITY], o[C.MODIFIED_CONTEXT]
+    short = "".join(w[0] for w in rep.split())
+    assert f"{rep} ({short})" in mod and "LAK" not in mod and mod.count(short) == 3

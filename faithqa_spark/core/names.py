@@ -135,13 +135,20 @@ _DEFINED_SHORT = re.compile(r"\s*\(([A-Z][A-Za-z&.-]*[A-Z])\)")
 
 def short_form_after(context: str, name: str, ends: Iterable[int]) -> str | None:
     """The short form the context defines for `name` right after one of its mentions (each
-    ending at one of `ends`): "(PCEEO)", starting with the name's first letter. The coherent
-    policy swaps it for the replacement's `initials`; the audit expects that swap."""
+    ending at one of `ends`): "(PCEEO)", starting with the name's first letter, or, for a
+    name of two capitalised words or more, any capitals ("New York City Fire Department
+    (FDNY)", "Congolese Labour Party (PCT)", its French initials). The coherent policy swaps
+    it for the replacement's `initials`; the audit expects that swap."""
     for e in ends:
         m = _DEFINED_SHORT.match(context, e)
-        if m and m.group(1)[0] == name[:1].upper():
+        if m and (m.group(1)[0] == name[:1].upper() or (
+                _CAPITALS.fullmatch(m.group(1)) and len(initials(name)) > 1)):
             return m.group(1)
     return None
+
+
+# an acronym in capitals
+_CAPITALS = re.compile(r"[A-Z][A-Z&.]{0,6}[A-Z]")
 
 
 def initials(name: str) -> str:
