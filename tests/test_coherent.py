@@ -2482,3 +2482,23 @@ def test_a_short_form_in_another_order_or_language_becomes_the_replacement_s_ini
     rep, mod = o[C.REPLACEMENT_ENTITY], o[C.MODIFIED_CONTEXT]
     short = "".join(w[0] for w in rep.split())
     assert f"{rep} ({short})" in mod and "LAK" not in mod and mod.count(short) == 3
+
+
+def test_a_street_s_and_a_prize_giving_s_head_word_says_what_they_are():
+    # "16 Portland Place, London" had become "16 ETH Zurich, London", "Seminary Row ... runs
+    # by two seminaries" "Boston College ...", "earned two Grammy Awards" "earned two
+    # Pantokrator"
+    from faithqa_spark.core import namekinds
+    for street in ("Portland Place", "Seminary Row", "Savile Row", "Kelmar Terrace"):
+        assert namekinds.name_class(street) == "street", street
+    assert namekinds.name_class("Grammy Awards") == "awards"
+    # a head word at the end before one at the start; a head word anywhere still counts
+    assert namekinds.name_class("University Gazette") == "press"
+    assert namekinds.name_class("Seminary of Kelmar") == "edu"
+    assert namekinds.name_class("Place de la Concorde") == "name"
+    bank = SamplingIndex.from_bank({"ORG": ["Kelmar Avenue", "Dunmore Institute",
+                                            "Orvane Records"]})
+    ctx = ("In 1934 the studio moved to larger quarters in 16 Portland Place, London, and it "
+           "stayed there for years.")
+    assert replacements(ctx, "Portland Place", "ORG", bank, "st",
+                        question="Where did the studio move?") == {"Kelmar Avenue"}

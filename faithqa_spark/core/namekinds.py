@@ -99,6 +99,11 @@ _LAST_HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # a firm for a firm: "Red & White Securities" never "Real Madrid"
     "company": "securities brothers railway railways railroad electronics airline",
     "site": "hotel inn resort casino",
+    # "Portland Place" and "Seminary Row" are streets ("the road runs by two seminaries" had
+    # taken "Boston College", "16 Portland Place, London" "16 ETH Zurich, London"), "the
+    # Grammy Awards" a prize-giving ("earned two Pantokrator")
+    "street": "row place terrace",
+    "awards": "awards",
 }.items()}
 _LAST_HEAD_OF = {w: k for k, ws in _LAST_HEADS.items() for w in ws}
 HEAD_CLASSES = frozenset(_HEADS) | frozenset(_LAST_HEADS) | {"continent"}  # from head words
@@ -370,17 +375,26 @@ def name_class(text: str) -> str:
         return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
     # a numbered name's head is the word before its number: "World War II" is a war
     before_number = ws[-2] if len(ws) > 1 and numeral(ws[-1]) else ""
-    for w in (head_of, ws[-1], before_number, ws[0]) if ws else ():
-        if w in _HEAD_OF:
-            return _HEAD_OF[w]
-        if w.endswith("s") and w[:-1] in _HEAD_OF and w != "states":
-            return _HEAD_OF[w[:-1]]  # "Grand Lodges", "Royal Parks"
+    for w in (head_of, ws[-1], before_number) if ws else ():
+        if found := _head_class(w):
+            return found
+    # a head word at the end before one at the start: "Seminary Row" is a street
     for w in (head_of, ws[-1]) if len(ws) > 1 else ():
         if w in _LAST_HEAD_OF:
             return _LAST_HEAD_OF[w]
+    if ws and (found := _head_class(ws[0])):
+        return found
     if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
         return "plural"
     return "name"
+
+
+def _head_class(word: str) -> str | None:
+    if word in _HEAD_OF:
+        return _HEAD_OF[word]
+    if word.endswith("s") and word[:-1] in _HEAD_OF and word != "states":
+        return _HEAD_OF[word[:-1]]  # "Grand Lodges", "Royal Parks"
+    return None
 
 
 _NUMERAL = re.compile(r"(?:\d+|[ivx]{1,5}|one|two|three|four|five|six|seven|eight|nine|ten"
