@@ -149,6 +149,17 @@ def test_a_count_of_the_list_after_a_colon_is_tied():
     ctx = "They built two bridges (one of them in 1850) across the river."
     s = ctx.index("two")
     assert not arithmetic.enumerated(ctx, s, s + 3)  # a bracket without a list of names
+    # an aside in brackets before the colon, and "are" before names: "four states (or
+    # phases): solid, ..." had become "two states (or phases)", "five true atolls are ..."
+    # "six true atolls are" before five names
+    for ctx in ("Matter exists in four states (or phases): solid, liquid, gas and plasma.",
+                "The four true atolls are Ailuk, Aur, Likiep and Wotje."):
+        s = ctx.index("four")
+        assert arithmetic.enumerated(ctx, s, s + 4), ctx
+    for ctx in ("The four teams were in the final, with Kelmar winning.",
+                "Her four sons are grown, and Kelmar, the eldest, farms."):
+        s = ctx.index("four")
+        assert not arithmetic.enumerated(ctx, s, s + 4), ctx
 
 
 def test_an_operand_of_a_worked_equation_is_tied():

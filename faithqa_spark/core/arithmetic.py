@@ -87,10 +87,15 @@ def part_of_sum(context: str, start: int, end: int) -> bool:
 
 # "two rival regions in Spain: Catalonia and Castile": a small count whose items follow;
 # a dash or a bracket brings them in too ("five intended torchbearers -Kiran Bedi, Soha Ali
-# Khan, ...- withdrew" had become "three intended torchbearers" before five names)
+# Khan, ...- withdrew" had become "three intended torchbearers" before five names), and so
+# do a bracketed aside before the colon ("two states (or phases): solid, liquid and gas")
+# and "are" before names ("five true atolls are Ailuk, Aur, ..." had become "six true
+# atolls are" before five names)
 _SMALL_COUNT = re.compile(r"(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)",
                           re.IGNORECASE)
-_LIST_AFTER = re.compile(r"(?:\s+[^\W\d_][\w-]*){1,6}(?::\s|\s*[-–—(]\s*[A-Z][^.;]*,)")
+_LIST_AFTER = re.compile(r"(?:\s+[^\W\d_][\w-]*){1,6}(?:\s*\([^()]{1,40}\))?"
+                         r"(?::\s|\s*[-–—(]\s*[A-Z][^.;]*,"
+                         r"|\s+(?:are|were|include|included|namely)\s+[A-Z][^.;]*,)")
 
 
 def enumerated(context: str, start: int, end: int) -> bool:
