@@ -236,7 +236,7 @@ def _where(question: str, entity: Entity, label: str) -> tuple[str, str | None] 
     if label not in ("PERSON", "PRODUCT") or not _WHERE.search(question):
         return None
     kind = namekinds.name_class(base_text(entity.text, label))
-    return ("FAC", kind) if kind in _BUILDING_KINDS else ("GPE", "city")
+    return ("FAC", kind) if kind in _BUILDING_KINDS else ("GPE", namekinds.CITY)
 
 
 _WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
@@ -282,9 +282,9 @@ def _asked_adjective(word: str) -> bool:
 # noun -> (type, kind) the question asks for; the kinds are pool keys: `namekinds.place_kind`'s
 # for a GPE, `namekinds.name_class`'s for the others
 _ASKED_KINDS: dict[str, tuple[str, str | None]] = {
-    **dict.fromkeys("city town village capital municipality".split(), ("GPE", "city")),
+    **dict.fromkeys("city town village capital municipality".split(), ("GPE", namekinds.CITY)),
     **dict.fromkeys("country nation".split(), ("GPE", namekinds.COUNTRY)),
-    **dict.fromkeys("state province".split(), ("GPE", "state")),
+    **dict.fromkeys("state province".split(), ("GPE", namekinds.STATE)),
     **dict.fromkeys("county district".split(), ("GPE", None)),
     **{w: ("LOC", namekinds.name_class(f"X {w}")) for w in
        "river mountain mountains island lake sea ocean valley desert".split()},
@@ -878,14 +878,14 @@ def said_as(context: str, regions: list[Region], original: str = "") -> str | No
     none says otherwise), else None. A place that is no country or state of the lists and
     whose name says no other kind ("Hudson County", "Russian Empire"), named before its
     state or country ("Fort Polk, Louisiana"), is a city: "Korea, Louisiana" read wrong."""
-    kinds = {"city" if m.group(1) else "state"
+    kinds = {namekinds.CITY if m.group(1) else namekinds.STATE
              for s, _, _ in regions if (m := _PLACE_CUE.search(context, max(0, s - 24), s))}
-    if not kinds and namekinds.place_kind(original) not in (namekinds.COUNTRY, "state") \
+    if not kinds and namekinds.place_kind(original) not in (namekinds.COUNTRY, namekinds.STATE) \
             and namekinds.name_class(original) == "name" and any(
             (m := _PLACE_AFTER_COMMA.match(context, e))
-            and namekinds.place_kind(m.group(1)) in (namekinds.COUNTRY, "state")
+            and namekinds.place_kind(m.group(1)) in (namekinds.COUNTRY, namekinds.STATE)
             for _, e, _ in regions):
-        return "city"
+        return namekinds.CITY
     return kinds.pop() if len(kinds) == 1 else None
 
 

@@ -769,10 +769,10 @@ def generic_org(text: str) -> bool:
 def misfiled_org(text: str, product_firsts: frozenset[str]) -> bool:
     """Whether an organisation's name that says no kind (`namekinds.name_class`) names
     another type's thing: a country, a state or a big city ("Uttar Pradesh", "Lyon"; a
-    town's name may be a firm's: "Gallup"), a monarch
-    ("Philip II"), or a product line, whose first word (lower-case) begins one of the bank's
-    products ("Windows 7", "Xbox Live Arcade", "MacBook Pro"). Such names had been drawn for
-    an organisation: "the director of the MacBook Air (W3C)"."""
+    town's name may be a firm's: "Gallup"), a monarch ("Philip II"), or a product line,
+    whose first word (lower-case) begins one of the bank's products ("Windows 7", "Xbox
+    Live Arcade", "MacBook Pro"). Such names had been drawn for an organisation: "the
+    director of the MacBook Air (W3C)"."""
     body = text[4:] if text[:4] in ("the ", "The ") else text
     if not body or name_class(body) != "name" or _ACRONYM.fullmatch(body):
         return False
