@@ -156,6 +156,10 @@ def test_a_count_of_the_list_after_a_colon_is_tied():
                 "The four true atolls are Ailuk, Aur, Likiep and Wotje."):
         s = ctx.index("four")
         assert arithmetic.enumerated(ctx, s, s + 4), ctx
+    # "only four types of apparatus are used: the double rings, ..." had become "only two"
+    ctx = "For individuals, only four types of apparatus are used: the rings, the stick, ..."
+    s = ctx.index("only four")
+    assert arithmetic.enumerated(ctx, s, s + len("only four"))
     for ctx in ("The four teams were in the final, with Kelmar winning.",
                 "Her four sons are grown, and Kelmar, the eldest, farms."):
         s = ctx.index("four")

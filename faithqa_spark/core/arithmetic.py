@@ -91,7 +91,8 @@ def part_of_sum(context: str, start: int, end: int) -> bool:
 # do a bracketed aside before the colon ("two states (or phases): solid, liquid and gas")
 # and "are" before names ("five true atolls are Ailuk, Aur, ..." had become "six true
 # atolls are" before five names)
-_SMALL_COUNT = re.compile(r"(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)",
+_SMALL_COUNT = re.compile(r"(?:(?:only|just|all)\s+)?"  # "only four types ...: the rings, ..."
+                          r"(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|10)",
                           re.IGNORECASE)
 _LIST_AFTER = re.compile(r"(?:\s+[^\W\d_][\w-]*){1,6}(?:\s*\([^()]{1,40}\))?"
                          r"(?::\s|\s*[-–—(]\s*[A-Z][^.;]*,"
