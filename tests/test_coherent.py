@@ -2502,3 +2502,20 @@ def test_a_street_s_and_a_prize_giving_s_head_word_says_what_they_are():
            "stayed there for years.")
     assert replacements(ctx, "Portland Place", "ORG", bank, "st",
                         question="Where did the studio move?") == {"Kelmar Avenue"}
+
+
+def test_a_country_the_context_places_in_a_region_takes_one_of_that_region():
+    # "Greece has the largest economy in the Balkans" had become "Great Britain has ..."
+    from faithqa_spark.core import namekinds
+    assert namekinds.named_region("the largest economy in the Balkans", "Greece") == \
+        frozenset("ALB BIH BGR HRV GRC MNE MKD ROU SRB SVN XKX".split())
+    assert namekinds.named_region("the largest economy in the Balkans", "France") is None
+    assert namekinds.named_region("no region named here", "Greece") is None
+    bank = SamplingIndex.from_bank({"GPE": ["Portugal", "Belgium", "Croatia", "Austria"]})
+    ctx = ("Greece has the largest economy in the Balkans and is an important regional "
+           "investor. Greece was the largest foreign investor in Albania in 2013.")
+    assert replacements(ctx, "Greece", "GPE", bank, "bk",
+                        question="What was Albania's largest foreign investor?") == {"Croatia"}
+    # a preference, not a rule: with no country of the region, another country
+    bank = SamplingIndex.from_bank({"GPE": ["Portugal", "Belgium"]})
+    assert replacements(ctx, "Greece", "GPE", bank, "bk2") <= {"Portugal", "Belgium"}

