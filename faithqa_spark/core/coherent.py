@@ -1410,16 +1410,28 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
     role is no famous one's ("former Yale president and professor George Washington",
     "In 1141 Spanish-Jewish poet, Yasser Arafat", both of their articles' stories)."""
     whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
-    if etype == "ORG" and key in _UNCLASSED and obscure is not whole:
-        return _unclassed_pools(index, key, local)
+    unclassed = etype == "ORG" and key in _UNCLASSED and obscure is not whole
+    if unclassed:
+        # an organisation whose name says no kind: its article's names, then names several
+        # articles name, then the rest. The bank's such names of one article are mostly
+        # another type's that NER read as an organisation's a few times in that article
+        # ("Bois de Vincennes", "Xbox Live Arcade", "Geovany Soto", "Otay Mesa"): drawn
+        # first from the whole bank, 132 of them had replaced 2,402 SQuAD train
+        # organisations ("the lighthouse known as INTEGRIS ...", "the New York Dragons did
+        # not return" -> "the NFL Network did not return")
+        wide: tuple[Pool, ...] = (index.famous_pool(etype, key), obscure)
+    elif obscure is whole:
+        wide = (whole,)
+    else:
+        wide = (obscure, whole)
     if not local:
-        return (whole,) if obscure is whole else (obscure, whole)
+        return wide
     # once per article (the rows of an article share its pools), and the article's names
     # sorted and its story's names picked once per type, not once per pool key
     ordered = index.per_article((_SORTED, etype), local, lambda: in_pool_order(local))
-    if obscure is whole:
+    if unclassed or obscure is whole:
         return index.per_article((etype, key), local,
-                                 lambda: (index.nearby_pool(etype, key, ordered), whole))
+                                 lambda: (index.nearby_pool(etype, key, ordered), *wide))
     famous = index.famous.get(etype) or frozenset()
     famous_original = pool_text(etype, original) in famous
 
@@ -1441,24 +1453,6 @@ _SORTED, _STORY = "sorted", "story"
 # the pool keys of an organisation whose name says no kind ("New York Dragons", "Hagia
 # Sophia"): the bank's such names of one article are NER's errors more often than not
 _UNCLASSED = frozenset({entries.MANY_WORDS, "name", entries.LOOSE + "name"})
-
-
-def _unclassed_pools(index: SamplingIndex, key: str, local: Sequence[str] | None
-                     ) -> Sequence[Pool]:
-    """Where an organisation whose name says no kind takes its replacement: its article's
-    names of the key, then the names of the key that several articles name, then the rest.
-    The bank's unclassed organisations of one article are mostly another type's names that
-    NER read as an organisation's a few times in that article ("Bois de Vincennes",
-    "Xbox Live Arcade", "Geovany Soto", "Otay Mesa"): drawn first from the whole bank, 132
-    of them had replaced 2,402 SQuAD train organisations ("the lighthouse known as
-    INTEGRIS ...", "the New York Dragons did not return" -> "the NFL Network did not
-    return"); a name several articles name is an organisation's far more often."""
-    wide = (index.famous_pool("ORG", key), index.obscure_pool("ORG", key))
-    if not local:
-        return wide
-    ordered = index.per_article((_SORTED, "ORG"), local, lambda: in_pool_order(local))
-    return index.per_article(("ORG", key), local,
-                             lambda: (index.nearby_pool("ORG", key, ordered), *wide))
 
 
 def other_names(entities: Sequence[Entity], original: str) -> tuple[str, ...]:

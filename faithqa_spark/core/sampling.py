@@ -61,10 +61,9 @@ class SamplingIndex:
     # per type, the texts that several stories name (`core.nearby.famous`): drawn from the
     # whole bank only when no other fits
     famous: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    _obscure: dict[tuple[str, str], Pool] = field(default_factory=dict, init=False,
-                                                  compare=False, repr=False)
-    _famous_pools: dict[tuple[str, str], Pool] = field(default_factory=dict, init=False,
-                                                       compare=False, repr=False)
+    # per (type, key): the pool's famous texts and the rest (`_by_fame`)
+    _fame_split: dict[tuple[str, str], tuple[Pool, Pool]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, init=False, compare=False,
                                              repr=False)
     _derived: dict[str, object] = field(default_factory=dict, init=False, compare=False,
@@ -164,23 +163,24 @@ class SamplingIndex:
     def obscure_pool(self, entity_type: str, key: str) -> Pool:
         """Pool `key` without the famous texts of its type: the same pool (the same object)
         where the index knows none."""
-        famous = self.famous.get(entity_type)
-        if not famous:
+        if not self.famous.get(entity_type):
             return self.pool(entity_type, key)
-        found = self._obscure.get((entity_type, key))
-        if found is None:
-            found = self._obscure[(entity_type, key)] = _pool(
-                [t for t in self.pool(entity_type, key)[0] if t not in famous])
-        return found
+        return self._by_fame(entity_type, key)[1]
 
     def famous_pool(self, entity_type: str, key: str) -> Pool:
         """Pool `key`'s famous texts only (those several articles name): empty where the
         index knows none."""
-        famous = self.famous.get(entity_type) or frozenset()
-        found = self._famous_pools.get((entity_type, key))
+        return self._by_fame(entity_type, key)[0]
+
+    def _by_fame(self, entity_type: str, key: str) -> tuple[Pool, Pool]:
+        """Pool `key` split into its famous texts and the rest, once per index and key."""
+        found = self._fame_split.get((entity_type, key))
         if found is None:
-            found = self._famous_pools[(entity_type, key)] = _pool(
-                [t for t in self.pool(entity_type, key)[0] if t in famous])
+            famous = self.famous.get(entity_type) or frozenset()
+            texts = self.pool(entity_type, key)[0]
+            found = self._fame_split[(entity_type, key)] = (
+                _pool([t for t in texts if t in famous]),
+                _pool([t for t in texts if t not in famous]))
         return found
 
     def nearby_pool(self, entity_type: str, key: str, nearby: Sequence[str]) -> Pool:
