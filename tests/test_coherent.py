@@ -341,7 +341,20 @@ def test_no_doubled_article_and_the_kept_right():
     ctx = "The envoy travelled to the United States and then home again by sea."
     o = run(ctx, "the United States", [("the United States", "GPE")])
     assert_consistent(o)
-    assert o[C.REPLACEMENT_ENTITY] == "United Arab Emirates"
+    # a country's own "the" goes with it to one said without ("to Peru", never "to the Peru")
+    assert o[C.REPLACEMENT_ENTITY] == "Peru"
+    assert o[C.MODIFIED_CONTEXT].startswith("The envoy travelled to Peru and then")
+    assert o[C.FAITHFUL_ANSWER] == "Peru"
+    # ... but a "the" that is the noun's after it stays ("the Peru delegation")
+    ctx = "The envoy met the United States delegation and then went home again by sea."
+    o = run(ctx, "the United States", [("the United States", "GPE")])
+    assert_consistent(o)
+    assert "met the Peru delegation and" in o[C.MODIFIED_CONTEXT]
+    # ... and so does a longer name's, which takes a country said with "the" in it
+    ctx = "The envoy joined the United States Navy and then went home again by sea."
+    o = run(ctx, "the United States", [("the United States", "GPE")])
+    assert_consistent(o)
+    assert "joined the United Arab Emirates Navy and" in o[C.MODIFIED_CONTEXT]
     assert "the the" not in o[C.MODIFIED_CONTEXT]
     ctx = "The envoy travelled to Sweden and then home again by sea, tired."
     o = run(ctx, "Sweden", [("Sweden", "GPE")])
@@ -1744,8 +1757,8 @@ def test_a_country_takes_one_of_its_continent_first():
     assert continent("France") == continent("England") == "EU"
     assert continent("Persia") == "AS" and continent("Soviet Union") is None
     assert continent("Paris") is None  # no country
-    # "the United States" takes one said with "the" from anywhere: few continents have two
-    assert fit_keys("GPE", "United States") == ["country"]
+    # "the United States" too: its "the" goes where the country's own (`drops_the`)
+    assert fit_keys("GPE", "United States") == ["country:NA", "country"]
     bank = SamplingIndex.from_bank({"GPE": ["Australia", "Brazil", "Italy", "Japan", "Canada"]})
     ctx = ("France and Spain then entered the war against Great Britain as allies of the "
            "United States. The Netherlands later joined France.")
@@ -1763,6 +1776,43 @@ def test_a_country_takes_one_of_its_continent_first():
     o = run(ctx, "France", spec, bank=bank, row_id="squad:eu")
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] in ("Australia", "Japan")
+
+
+def test_a_state_that_is_no_more_takes_one_such_and_a_country_drops_its_own_the():
+    from faithqa_spark.core.entries import fit_keys
+    from faithqa_spark.core.namekinds import former_country
+    assert former_country("Soviet Union") and former_country("Yugoslavia")
+    assert not former_country("Russia") and not former_country("Persia")
+    assert fit_keys("GPE", "East Germany") == ["country:former", "country"]
+    bank = SamplingIndex.from_bank({"GPE": ["the Czech Republic", "Czech Republic",
+                                            "Yugoslavia", "Czechoslovakia", "Kenya"]})
+    ctx = ("During the Cold War the Soviet Union built missiles, and the United States "
+           "watched the Soviet Union with care.")
+    spec = [("Soviet Union", "GPE"), ("United States", "GPE")]
+    got = set()
+    for i in range(8):
+        o = run(ctx, "the Soviet Union", spec, bank=bank, row_id=f"squad:su{i}",
+                question="Who built missiles?")
+        assert_consistent(o)
+        got.add(o[C.REPLACEMENT_ENTITY])
+        # the "the" went with the Soviet Union: "the Cold War the Yugoslavia" never
+        assert f"Cold War {o[C.REPLACEMENT_ENTITY]} built" in o[C.MODIFIED_CONTEXT]
+        assert f"watched {o[C.REPLACEMENT_ENTITY]} with care" in o[C.MODIFIED_CONTEXT]
+        assert o[C.FAITHFUL_ANSWER] == o[C.REPLACEMENT_ENTITY]
+    assert got == {"Yugoslavia", "Czechoslovakia"}  # never "the Czech Republic" of today
+    # a mention said without "the" keeps none, and one said with it loses its own: "and
+    # the Israel" had been written for "New Zealand, and the United Kingdom"
+    bank = SamplingIndex.from_bank({"GPE": ["Israel", "Ghana"]})
+    ctx = ("Intelligence goes to Australia, Canada, New Zealand, and the United Kingdom. A "
+           "marking shows what may be shared with Canada, United Kingdom, and New Zealand.")
+    spec = [("Australia", "GPE"), ("Canada", "GPE"), ("New Zealand", "GPE"),
+            ("United Kingdom", "GPE")]
+    o = run(ctx, "the United Kingdom", spec, bank=bank, question="Who gets it?")
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    assert f"New Zealand, and {rep}. A" in o[C.MODIFIED_CONTEXT]
+    assert f"with Canada, {rep}, and" in o[C.MODIFIED_CONTEXT]
+    assert f"the {rep}" not in o[C.MODIFIED_CONTEXT]
 
 
 def test_a_numbered_event_is_of_its_head_word_kind_and_a_bare_number_name_is_junk():

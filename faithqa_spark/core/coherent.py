@@ -967,24 +967,71 @@ def drops_the(context: str, original: str, label: str, regions: list[Region],
     does not name it. Else only the few names the corpus says "the" before fitted, and
     they were drawn again and again ("the MacBook Air", "the Ocarina of Time": about 70
     SQuAD train rows each)."""
+    if _ACRONYM_TEXT.fullmatch(original):
+        return False  # "the FBI", "the BBC", "the USSR": theirs
+    if label == "GPE":
+        # ... and so may a country's ("the Soviet Union", "the United States"), at each
+        # mention whose "the" is its own (`_country_the`): only the score of countries said
+        # with "the" had fitted it, and the Soviet Union had become "the Czech Republic" in
+        # 46 SQuAD train rows, most of them of the Cold War. "Australia, Canada, New
+        # Zealand, and the United Kingdom ... Canada, United Kingdom, and New Zealand" had
+        # become "... and the Israel"
+        return (namekinds.place_kind(original) == namekinds.COUNTRY
+                and not _ACRONYM_TEXT.fullmatch(original)  # "the USSR", "the UK": theirs
+                and any(_country_the(context, s, e) for s, e, part in regions if part == FULL)
+                and not any(w and not _past_tense(w) for w in _words_after(context, regions))
+                and not boundary_matches(question, original))
     return (label == "ORG" and namekinds.name_class(original) == "name"
-            and not _ACRONYM_TEXT.fullmatch(original)  # "the FBI", "the BBC": theirs
             and _said_with_the(context, regions) and not _noun_after(context, regions)
             and not any(_SHARED_THE.match(context, e) for _, e, part in regions
                         if part == FULL)
             and not boundary_matches(question, original))
 
 
+# the past tenses that do not end in "-ed" of the verbs a country does most in a story
+# ("the Soviet Union built ...", "the United States won ..."): no noun for "the" to be for
+_IRREGULAR_PAST = frozenset("""
+began became broke brought built bought came chose did drew fell fought forbade found gave
+got grew held kept knew led left lost made meant met overtook paid ran rose said saw sent
+set shot sold sought spent split stood struck swept taught told thought threw took
+undertook went withdrew won wrote
+""".split())
+
+
+def _past_tense(word: str) -> bool:
+    """Whether a lower-case word after a name reads as a verb in the past tense, not as a
+    noun the name modifies ("the Soviet Union invaded", "... built"; not "... government")."""
+    return word.endswith("ed") or word in _IRREGULAR_PAST
+
+
+def _country_the(context: str, start: int, end: int) -> bool:
+    """Whether a mention of a country has "the" before it that is its own: not a longer
+    name's ("the United States Navy", "the Soviet Union–Afghanistan war"). In a list each
+    country's "the" is its own ("the Czech Republic, Slovakia")."""
+    return _article_before(context, start) == "the" and not _LONGER_THE.match(context, end)
+
+
+def keeps_the(replacement: str, label: str, index: SamplingIndex) -> bool:
+    """Whether a replacement drawn where the original's "the" may go (`drops_the`) takes the
+    "the": a country by its name ("the Netherlands"), any other name as the corpus says it
+    (`takes_the`)."""
+    return namekinds.takes_the(replacement) if label == "GPE" else takes_the(replacement, index)
+
+
 # "the Observer and Guardian": the "the" is both names'; "the FAO London Guidelines",
 # "the Rayleigh–Jeans law": the longer name's
 _SHARED_THE = re.compile(r"\s*(?:(?:,|and|or|&)\s+)?[A-Z]|[–-]")
+# ... "the United States Navy", "the Soviet Union–Afghanistan war": the longer name's
+_LONGER_THE = re.compile(r"\s*[A-Z]|[–-]")
 
 
-def without_the(context: str, regions: list[Region]) -> list[Region]:
-    """`regions`, each whole mention with the "the" before it (`drops_the`)."""
+def without_the(context: str, regions: list[Region], label: str = "ORG") -> list[Region]:
+    """`regions`, each whole mention with the "the" before it (`drops_the`); a country's
+    only where the "the" is its own (`_country_the`)."""
     out = []
     for s, e, part in regions:
-        m = _article_at(context, s) if part == FULL else None
+        own = part == FULL and (label != "GPE" or _country_the(context, s, e))
+        m = _article_at(context, s) if own else None
         out.append((m.start() if m and m.group(1).lower() == "the" else s, e, part))
     return out
 
@@ -1211,7 +1258,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if tongue and not names_language(cand, index, family=any(tongue)):
             return False
-        if label in _THE_TYPES and not modifier and namekinds.takes_the(cand) != the_place:
+        if label in _THE_TYPES and not modifier and not dropping \
+                and namekinds.takes_the(cand) != the_place:
             return False
         if org_the and takes_the(cand, index) != the_org:
             return False

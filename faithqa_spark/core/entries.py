@@ -14,11 +14,11 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
-from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, STATE,
+from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, FORMER, STATE,
                                           big_place, city_country, city_population, continent,
-                                          head_before_preposition, is_country, is_language,
-                                          is_place_name, name_class, numeral, place_kind,
-                                          state_country, takes_the)
+                                          former_country, head_before_preposition, is_country,
+                                          is_language, is_place_name, name_class, numeral,
+                                          place_kind, state_country, takes_the)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
@@ -414,12 +414,14 @@ def fit_keys(etype: str, text: str) -> list[str]:
     magnitude. All keep the audit's shape classes."""
     head = head_key(etype, text)
     keys = _fit_keys(etype, text)
-    if etype == "GPE" and keys == [COUNTRY] and not takes_the(text) and (
-            where := continent(text)):
+    if etype == "GPE" and keys == [COUNTRY] and (
+            where := FORMER if former_country(text) else continent(text)):
         # a country of the same continent first: "France and Spain then entered the war"
-        # had become "Australia and Spain", for the question's "two European countries".
-        # Not for one said with "the", which takes one said with "the": few continents have
-        # more than two ("the United States" became "the Bahamas" 153 times)
+        # had become "Australia and Spain", for the question's "two European countries";
+        # and a state of the last century that is no more, one such ("Yugoslavia" for the
+        # "Soviet Union": "the Czech Republic" had been drawn for it in Cold War stories).
+        # One said with "the" ("the United States") takes its like where its "the" cannot
+        # go (`coherent.drops_the`): few continents have more than two such
         return [f"{COUNTRY}:{where}", COUNTRY]
     if etype == "GPE" and keys in ([CITY], [STATE]) and (
             code := (city_country if keys == [CITY] else state_country)(text)):

@@ -337,6 +337,24 @@ def continent(text: str) -> str | None:
     return _continents().get(code) if code else None
 
 
+# the states of the last century that are no more, by the names texts give them: a story
+# that names one is of its time, and takes another such ("the Soviet Union" -> "Yugoslavia")
+FORMER = "former"
+_FORMER_COUNTRIES = frozenset(w.strip() for line in """
+soviet union, the soviet union, ussr, u.s.s.r., yugoslavia, czechoslovakia, east germany,
+west germany, german democratic republic, rhodesia, southern rhodesia, zaire,
+serbia and montenegro, north vietnam, south vietnam, republic of vietnam, north yemen,
+south yemen, united arab republic, tanganyika
+""".split("\n") for w in line.split(",") if w.strip())
+
+
+def former_country(text: str) -> bool:
+    """Whether a country's name is that of a state of the last century that is no more
+    ("Soviet Union", "Yugoslavia", "East Germany"; not "Persia" or "Prussia", of older
+    stories, nor "Burma", still said for Myanmar)."""
+    return text.strip().lower() in _FORMER_COUNTRIES
+
+
 def is_country(text: str) -> bool:
     """Whether a place name is a country's (ISO 3166, current or historic, and common
     names such as "Britain", "Persia", "Soviet Union")."""

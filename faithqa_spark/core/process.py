@@ -217,8 +217,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
             return filtered(row, cfg, prov, reason, **ent_values)
         ent_values[C.REPLACEMENT_ENTITY] = replacement
         if coh.drops_the(context, original, etype, regions, question) \
-                and not coh.takes_the(replacement, index):
-            regions = coh.without_the(context, regions)
+                and not coh.keeps_the(replacement, etype, index):
+            regions = coh.without_the(context, regions, etype)
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
                          replacement, regions, etype,
                          coh.people_swaps(context, original, etype, regions, replacement,
