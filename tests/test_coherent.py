@@ -2401,10 +2401,16 @@ def test_an_era_marker_is_no_name():
 def test_a_city_or_a_state_takes_one_of_its_own_country_first():
     # "The U.S. used atomic bombs on Hiroshima and Nagasaki" had become "... on Washington
     # and Nagasaki", for the question's "two Japanese cities"
-    assert entries.fit_keys("GPE", "Hiroshima") == ["state:JP", "state"]
-    assert entries.fit_keys("GPE", "Rangoon") == ["city:MM", "city"]  # an English name
-    assert entries.fit_keys("GPE", "London") == ["city:GB", "city"]  # the biggest London
+    # ... then one of its continent ("born in Budapest, Kingdom of Hungary" had become "born
+    # in Kyoto, ..."); a state named for its city is that city too
+    assert entries.fit_keys("GPE", "Hiroshima") == ["state:JP", "city:JP", "state@AS",
+                                                    "city@AS", "state", "city"]
+    assert entries.fit_keys("GPE", "Rangoon") == ["city:MM", "city@AS", "city"]  # English
+    assert entries.fit_keys("GPE", "London") == ["city:GB", "city@EU", "city"]  # the biggest
+    assert entries.fit_keys("GPE", "Nevada") == ["state:US", "state@NA", "state"]
     assert entries.fit_keys("GPE", "Punjab") == ["state"]  # two countries' province
+    # ... a name of states of two countries, one ten times as populous, is that one's
+    assert entries.fit_keys("GPE", "Florida")[0] == "state:US"  # not Uruguay's
     bank = SamplingIndex.from_bank({"GPE": ["Osaka", "Seattle", "Denver", "Toulouse",
                                             "Marseille", "Boston"]})
     ctx = ("The U.S. used atomic bombs on Hiroshima and Nagasaki to end the war. Hiroshima "
@@ -2414,9 +2420,21 @@ def test_a_city_or_a_state_takes_one_of_its_own_country_first():
     assert found == {"Osaka"}
     ctx = "The bank moved its offices from Lyon to Paris in 1921."
     assert replacements(ctx, "Lyon", "GPE", bank, "lyon") <= {"Toulouse", "Marseille"}
-    # none of the country: another of the kind
-    assert replacements(ctx.replace("Lyon", "Rangoon"), "Rangoon", "GPE", bank, "rang") <= {
-        "Seattle", "Denver", "Boston", "Toulouse", "Marseille"}
+    # none of the country: one of the continent (Osaka, a prefecture and its city, for
+    # Rangoon), before any other
+    assert replacements(ctx.replace("Lyon", "Rangoon"), "Rangoon", "GPE", bank, "rang") == {
+        "Osaka"}
+    ctx = "Von Neumann was born in Budapest, then a city of the Kingdom of Hungary, in 1903."
+    assert replacements(ctx, "Budapest", "GPE", bank, "buda") == {"Toulouse", "Marseille"}
+    bank = SamplingIndex.from_bank({"GPE": ["Seattle", "Denver"]})
+    assert replacements(ctx, "Budapest", "GPE", bank, "buda") <= {"Seattle", "Denver"}
+    # a state named for its city said as a city: a city of its country first, never a
+    # state said as the city ("downtown Nevada")
+    bank = SamplingIndex.from_bank({"GPE": ["Kyoto", "Chicago", "Nevada"]})
+    ctx = "Little Boy was detonated over the Japanese city of Hiroshima in August 1945."
+    assert replacements(ctx, "Hiroshima", "GPE", bank, "jc") == {"Kyoto"}
+    ctx = "The National Archives Building in downtown Washington holds the census records."
+    assert replacements(ctx, "Washington", "GPE", bank, "dc") == {"Chicago"}
 
 
 def test_a_sports_team_takes_a_team():

@@ -838,11 +838,22 @@ def pool_keys(original: str, label: str, gender: str | None, *,
     keys = list(own)
     if label == "GPE" and place and place not in keys and namekinds.COUNTRY not in keys:
         # "in downtown Washington" (a state by its name): a city first; a country's own
-        # name says nothing ("the State of Israel")
-        keys.insert(0, place)
+        # name says nothing ("the State of Israel"). A state of a known country said as a
+        # city takes a city of its country first, then a state of it: "the Japanese city of
+        # Hiroshima" (a prefecture too) had become "... of Chicago"
+        code = next((k.partition(":")[2] for k in keys if k.startswith(_KINDS_OF_PLACE)), "")
+        keys = (entries.place_keys(place, code) if code else [place]) + keys
+    elif label == "GPE" and place:
+        # ... and a state named for its city ("Hiroshima", "Manchester"; `entries.fit_keys`)
+        # said as a city takes a city first ("in downtown Washington", never "Nevada")
+        keys = [k for k in keys if k.startswith(place)] + [
+            k for k in keys if not k.startswith(place)]
     elif label != "GPE" and kind and kind not in keys:
         keys.insert(0, kind)
     return keys
+
+
+_KINDS_OF_PLACE = (namekinds.CITY + ":", namekinds.STATE + ":")
 
 
 @lru_cache(maxsize=1 << 14)  # a pure function of the entity, which several rows may share

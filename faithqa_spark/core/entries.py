@@ -16,6 +16,7 @@ from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
 from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, FORMER, STATE,
                                           big_place, city_country, city_population, continent,
+                                          continent_of_code,
                                           former_country, head_before_preposition, is_country,
                                           is_language, is_place_name, name_class, numeral,
                                           place_kind, state_country, takes_the)
@@ -427,9 +428,27 @@ def fit_keys(etype: str, text: str) -> list[str]:
             code := (city_country if keys == [CITY] else state_country)(text)):
         # a city or a state of the same country first: "The U.S. used atomic bombs on
         # Hiroshima and Nagasaki" had become "... on Washington and Nagasaki", for the
-        # question's "two Japanese cities"
-        keys = [f"{keys[0]}:{code}", keys[0]]
+        # question's "two Japanese cities"; then one of the same continent ("born in
+        # Budapest, Kingdom of Hungary" had become "born in Kyoto, ...": the bank holds no
+        # other Hungarian city)
+        kind, keys = keys[0], place_keys(keys[0], code)
+        if kind == STATE and city_country(text) == code:
+            # a state named for its city ("Hiroshima", "Kyoto", "Manchester") is that city
+            # too: "the Japanese city of Hiroshima" takes a city of Japan
+            keys = [k for pair in zip(keys, place_keys(CITY, code)) for k in pair]
     return [head, *keys] if head else keys
+
+
+def place_keys(kind: str, code: str) -> list[str]:
+    """The pool keys of a city or a state (`kind`) of the country `code` (ISO 3166 alpha-2):
+    its country's, its continent's (`CONTINENT_OF`), any."""
+    where = continent_of_code(code)
+    return [f"{kind}:{code}", *([f"{kind}{CONTINENT_OF}{where}"] if where else []), kind]
+
+
+# what joins a city's or a state's kind to its continent in a pool key ("city@EU"): a
+# continent's code may be a country's ("AS", "NA", "SA", "AF")
+CONTINENT_OF = "@"
 
 
 def _fit_keys(etype: str, text: str) -> list[str]:

