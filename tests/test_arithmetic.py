@@ -194,6 +194,12 @@ def test_a_conversion_beside_an_amount_is_worked_out_anew():
     assert new("only 200 mm (8 in) of rain", "200 mm", "356 mm") == "14"
     assert new("It is 34.70 inches (881.4 mm) a year", "34.70 inches", "12.5 inches") == "317.5"
     assert new("It spans 720 km (about 450 miles) in", "450 miles", "300 miles") == "480"
+    # ... and a figure with decimals keeps no more figures than it had: "(8.00 in)" had been
+    # written for 200 mm, from the 0.04 of 1 mm
+    assert new("drops to less than 1 mm (0.04 in) a year", "less than 1 mm",
+               "less than 200 mm") == "8"
+    assert new("gets less than 20 mm (0.79 in) a year", "less than 20 mm",
+               "less than 30 mm") == "1.2"
     # the candidate must be the original's words around one number
     assert new("The road is 450 miles (720 km) long.", "450 miles", "3 million miles") is None
     assert new("The road is 450 miles (720 km) long.", "450 miles", "300 km") is None

@@ -14,6 +14,7 @@ from 40"), one of a ranked list ("(391,906), (110,925), (98,850)") and a whole w
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -189,6 +190,11 @@ def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> s
     figure = new * conv.factor
     if "." in text:
         decimals = len(text) - text.index(".") - 1
+        if figure:
+            # ... and no more figures than it had: "less than 1 mm (0.04 in)" gives "less
+            # than 200 mm (8 in)", not "(8.00 in)", a precision the rounded 0.04 never had
+            lead = math.floor(math.log10(abs(figure)))  # the place of its first figure
+            decimals = max(0, min(decimals, (significant_figures(text) or 1) - 1 - lead))
         out = f"{figure:,.{decimals}f}"
     else:
         # a whole number ending in zeros was rounded to them ("720", "85,000"): as many
