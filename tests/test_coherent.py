@@ -2587,3 +2587,21 @@ def test_a_country_the_context_places_in_a_region_takes_one_of_that_region():
     # a preference, not a rule: with no country of the region, another country
     bank = SamplingIndex.from_bank({"GPE": ["Portugal", "Belgium"]})
     assert replacements(ctx, "Greece", "GPE", bank, "bk2") <= {"Portugal", "Belgium"}
+
+
+def test_a_score_glued_to_a_team_is_malformed_and_a_title_of_a_law_is_a_law():
+    # "Real Madrid won the second leg, beating Barcelona 11–1" had become "... beating
+    # Athletic Bilbao", the score gone with NER's ORG
+    for text in ("Barcelona 11–1", "Sevilla FC 5–4", "Arsenal 2-0"):
+        assert not entries.well_formed("ORG", text), text
+    assert entries.well_formed("ORG", "Apollo 11") and entries.well_formed("EVENT", "Super Bowl 50")
+    # "a Title IX complaint was filed" (NER's ORG) had become "a USA Today complaint"
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("Title IX") == name_class("Civil Rights Act") == "law"
+    bank = SamplingIndex.from_bank({"ORG": ["USA Today", "Yale Daily"],
+                                    "LAW": ["Civil Rights Act"]})
+    ctx = "In March 2011 a Title IX complaint was filed against the university by students."
+    o = run(ctx, "Title IX", [("Title IX", "ORG")], bank=bank,
+            question="What complaint was filed?")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Civil Rights Act"

@@ -80,6 +80,10 @@ _SHIP_PREFIXES = frozenset({"USS", "HMS", "HMAS", "HMCS", "HMNZS", "RMS", "SS", 
 _SHIPLESS_TYPES = frozenset({"GPE", "LOC", "PERSON", "ORG", "FAC", "NORP"})
 
 
+# a match's score after a name ("Barcelona 11–1", "Arsenal 2-0")
+_SCORE_AFTER = re.compile(r"\s\d{1,2}\s?[–-]\s?\d{1,2}$")
+
+
 def well_formed(etype: str, text: str) -> bool:
     """Whether a bank entry may be drawn by the coherent policy: no leading or trailing
     function word ("South the"), a capitalised proper name for name types with no digits in
@@ -112,6 +116,8 @@ def well_formed(etype: str, text: str) -> bool:
         return norp_form(text) is not None
     if etype != "LAW" and _CASE_NAME.search(text):
         return False  # "Everson v. Board of Education" is a court case, no organisation
+    if _SCORE_AFTER.search(text):
+        return False  # "beating Barcelona 11–1": a team and the match's score
     if _PEOPLE_COMPOUND.fullmatch(text):
         return False  # an adjective: "The Azerbaijanis wars" had stood for "The Russo-Persian"
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
