@@ -2605,3 +2605,19 @@ def test_a_score_glued_to_a_team_is_malformed_and_a_title_of_a_law_is_a_law():
             question="What complaint was filed?")
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] == "Civil Rights Act"
+
+
+def test_a_party_by_its_one_word_is_a_party():
+    # "The 19th-century Liberal Prime Minister" (NER's ORG "Liberal") had become "The
+    # 19th-century Iliad Prime Minister", "Labour" "Hillsborough"
+    from faithqa_spark.core.namekinds import name_class
+    for word in ("Labour", "Liberal", "Whigs", "Tory"):
+        assert name_class(word) == "party", word
+    assert name_class("Green Party") == "party"
+    assert name_class("Confederacy") == name_class("Powhatan Confederacy") == "polity"
+    bank = SamplingIndex.from_bank({"ORG": ["Conservative", "Hillsborough", "Normandy"]})
+    ctx = "The 19th-century Liberal Prime Minister William Gladstone admired Burke."
+    o = run(ctx, "Liberal", [("Liberal", "ORG"), ("William Gladstone", "PERSON")],
+            bank=bank, question="What party was Gladstone in?")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Conservative"

@@ -45,7 +45,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "temple": "temple",
     "artefact": "cross reliquary chalice",
     "polity": "kingdom empire caliphate dynasty republic sultanate khanate confederation "
-              "emirate principality duchy",
+              "emirate principality duchy confederacy",
     "region": "province county district region prefecture territory governorate oblast "
               "canton state township borough municipality parish neighborhood "
               "neighbourhood suburb",
@@ -446,6 +446,14 @@ def head_before_preposition(ws: Sequence[str]) -> str | None:
     return ws[at - 1] if at else None
 
 
+# a party by its one word ("Labour", "the Whigs"): NER's ORG, which had taken "Hillsborough"
+# and "Normandy" ("The 19th-century Iliad Prime Minister William Ewart Gladstone")
+_PARTY_WORDS = frozenset("""
+labour labor liberal liberals conservative conservatives tory tories whig whigs unionist
+unionists democrat democrats republican republicans federalist federalists
+""".split())
+
+
 def name_class(text: str) -> str:
     """The kind of a place or organisation name from its head word ("... University":
     edu, "... River": river), a continent, a single plural word ("Aztecs": plural), else
@@ -454,6 +462,8 @@ def name_class(text: str) -> str:
     if text.strip().lower() in _CONTINENTS or ws and ws[-1] in _CONTINENT_WORDS and all(
             w in _REGION_WORDS for w in ws[:-1]):
         return "continent"  # and its parts: "Southeast Europe", "Central Asia"
+    if len(ws) == 1 and ws[0] in _PARTY_WORDS:
+        return "party"  # "the 19th-century Liberal Prime Minister" (NER's ORG "Liberal")
     if len(ws) == 2 and ws[1] == "administration":
         # "the Reagan Administration"; "the Federal Aviation Administration" is a body
         return "government"
