@@ -2615,9 +2615,9 @@ def test_a_party_by_its_one_word_is_a_party():
         assert name_class(word) == "party", word
     assert name_class("Green Party") == "party"
     assert name_class("Confederacy") == name_class("Powhatan Confederacy") == "polity"
-    bank = SamplingIndex.from_bank({"ORG": ["Conservative", "Hillsborough", "Normandy"]})
+    bank = SamplingIndex.from_bank({"ORG": ["Green Party", "Hillsborough", "Normandy"]})
     ctx = "The 19th-century Liberal Prime Minister William Gladstone admired Burke."
     o = run(ctx, "Liberal", [("Liberal", "ORG"), ("William Gladstone", "PERSON")],
             bank=bank, question="What party was Gladstone in?")
     assert_consistent(o)
-    assert o[C.REPLACEMENT_ENTITY] == "Conservative"
+    assert o[C.REPLACEMENT_ENTITY] == "Green Party"
