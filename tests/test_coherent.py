@@ -2621,3 +2621,22 @@ def test_a_party_by_its_one_word_is_a_party():
             bank=bank, question="What party was Gladstone in?")
     assert_consistent(o)
     assert o[C.REPLACEMENT_ENTITY] == "Green Party"
+
+
+def test_a_city_named_before_its_us_state_takes_one_of_that_state():
+    # "In 1565 the Spaniards founded St. Augustine, Florida" had become "... founded Los
+    # Angeles, Florida"
+    from faithqa_spark.core.namekinds import city_state, us_state
+    assert city_state("Chicago") == "US-IL" and city_state("Paris") is None
+    assert us_state("Florida") == "US-FL" and us_state("Ontario") is None
+    bank = SamplingIndex.from_bank({"GPE": ["Chicago", "Denver", "Dallas", "Lyon"]})
+    ctx = "Born and raised in Houston, Texas, she sang in local talent shows as a child."
+    assert replacements(ctx, "Houston", "GPE", bank, "tx") == {"Dallas"}
+    # ... with none of the state, one of the country before any other
+    ctx = "Born and raised in Houston, Ohio, she sang in local talent shows as a child."
+    assert replacements(ctx, "Houston", "GPE", bank, "oh") <= {"Chicago", "Denver", "Dallas"}
+    # a state of a list is no city's state: "Washington, Alaska, Montana, and Idaho"
+    ctx = "It is the referral center for Washington, Alaska, Montana, and Idaho, they say."
+    from faithqa_spark.core.coherent import mentions, said_as, state_after
+    regions = mentions(ctx, "Alaska", "GPE")
+    assert said_as(ctx, regions, "Alaska") is None and state_after(ctx, regions) is None

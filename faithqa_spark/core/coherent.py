@@ -817,7 +817,8 @@ def with_short_form(context: str, regions: list[Region], short: str) -> list[Reg
 
 def pool_keys(original: str, label: str, gender: str | None, *,
               name_gender: str | None = None, given: bool = False,
-              place: str | None = None, kind: str | None = None) -> list[str]:
+              place: str | None = None, kind: str | None = None,
+              within: str | None = None) -> list[str]:
     """The pools a replacement of `original` is drawn from, in order (a looser one only when
     nothing of the first fits): same DATE / CARDINAL shape, same NORP form, acronym for
     acronym; for a person, a name of two parts where the original has two, of the gender
@@ -825,7 +826,9 @@ def pool_keys(original: str, label: str, gender: str | None, *,
     the name itself (`name_gender`, "Zelda" never "Kim Il Sung") is a preference; a given
     name said alone (`given`: "Roger and I") takes a given name first. A place the context
     says is a city or a state (`place`, `said_as`) takes one of that kind first; so does a
-    name of the kind the question asks for (`kind`, `asked`: "Near what river ...?")."""
+    name of the kind the question asks for (`kind`, `asked`: "Near what river ...?"). A
+    city the context names with its US state after it (`within`, `state_after`: "Chicago,
+    Illinois") takes one of that state first."""
     own = _own_keys(label, original)
     if own is None:
         raise Refused(reasons.MALFORMED_ENTITY)
@@ -835,8 +838,13 @@ def pool_keys(original: str, label: str, gender: str | None, *,
         keys = [f"{GIVEN}:{g}" if g else GIVEN] if given else []
         keys.append(f"{size}:{g}" if g else size)
         return keys if gender or not g else keys + [size]
-    keys = list(own)
-    if label == "GPE" and place and place not in keys and namekinds.COUNTRY not in keys:
+    keys = [k for k in own if not entries.is_state_key(k)]
+    if label == "GPE" and within:
+        # "founded St. Augustine, Florida" had become "founded Los Angeles, Florida": a city
+        # of the state, then of its country
+        keys = list(dict.fromkeys([entries.in_state(within),
+                                   *entries.place_keys(namekinds.CITY, within[:2]), *keys]))
+    elif label == "GPE" and place and place not in keys and namekinds.COUNTRY not in keys:
         # "in downtown Washington" (a state by its name): a city first; a country's own
         # name says nothing ("the State of Israel"). A state of a known country said as a
         # city takes a city of its country first, then a state of it: "the Japanese city of
@@ -902,7 +910,17 @@ def said_as(context: str, regions: list[Region], original: str = "") -> str | No
 
 # ", Louisiana" after a place: the state or country it is in (a name of one or two words,
 # not a list's next item: "Kosovo, Afghanistan, Somalia")
-_PLACE_AFTER_COMMA = re.compile(r",\s+([A-Z][\w.]*(?:\s[A-Z][\w.]*)?)(?!\s*,\s*[A-Z])")
+def state_after(context: str, regions: list[Region]) -> str | None:
+    """The ISO 3166-2 code of the US state the context names after each whole mention of a
+    place ("St. Augustine, Florida" -> "US-FL"), or None: no such state, or several."""
+    found = {namekinds.us_state(m.group(1)) if m else None for _, e, part in regions
+             if part == FULL for m in (_PLACE_AFTER_COMMA.match(context, e),)}
+    return found.pop() if len(found) == 1 else None
+
+
+# ... not one of a list ("Washington, Alaska, Montana, and Idaho")
+_PLACE_AFTER_COMMA = re.compile(r",\s+([A-Z][\w.]*(?:\s[A-Z][\w.]*)?)"
+                                r"(?!\s*,\s*(?:and\s+|or\s+)?[A-Z])")
 
 
 _WAR_CLASSES = frozenset({"conflict", "battle"})

