@@ -2635,6 +2635,11 @@ def test_a_city_named_before_its_us_state_takes_one_of_that_state():
     # ... with none of the state, one of the country before any other
     ctx = "Born and raised in Houston, Ohio, she sang in local talent shows as a child."
     assert replacements(ctx, "Houston", "GPE", bank, "oh") <= {"Chicago", "Denver", "Dallas"}
+    # ... and so a city named before its country ("Dublin, Ireland" had become "Dublin,
+    # Switzerland"; Dublin is an Irish county too)
+    bank = SamplingIndex.from_bank({"GPE": ["Geneva", "Cork", "Boston"]})
+    ctx = "Its history can be traced to Dublin, Ireland, in the late 1820s, they say."
+    assert replacements(ctx, "Dublin", "GPE", bank, "ie") == {"Cork"}
     # a state of a list is no city's state: "Washington, Alaska, Montana, and Idaho"
     ctx = "It is the referral center for Washington, Alaska, Montana, and Idaho, they say."
     from faithqa_spark.core.coherent import mentions, said_as, state_after

@@ -827,8 +827,8 @@ def pool_keys(original: str, label: str, gender: str | None, *,
     name said alone (`given`: "Roger and I") takes a given name first. A place the context
     says is a city or a state (`place`, `said_as`) takes one of that kind first; so does a
     name of the kind the question asks for (`kind`, `asked`: "Near what river ...?"). A
-    city the context names with its US state after it (`within`, `state_after`: "Chicago,
-    Illinois") takes one of that state first."""
+    city the context names with its US state or its country after it (`within`,
+    `state_after`: "Chicago, Illinois", "Dublin, Ireland") takes one of those first."""
     own = _own_keys(label, original)
     if own is None:
         raise Refused(reasons.MALFORMED_ENTITY)
@@ -839,11 +839,14 @@ def pool_keys(original: str, label: str, gender: str | None, *,
         keys.append(f"{size}:{g}" if g else size)
         return keys if gender or not g else keys + [size]
     keys = [k for k in own if not entries.is_state_key(k)]
-    if label == "GPE" and within:
-        # "founded St. Augustine, Florida" had become "founded Los Angeles, Florida": a city
-        # of the state, then of its country
-        keys = list(dict.fromkeys([entries.in_state(within),
-                                   *entries.place_keys(namekinds.CITY, within[:2]), *keys]))
+    city = place == namekinds.CITY or namekinds.CITY in keys  # "Dublin" is a county too
+    if label == "GPE" and within and city:
+        # "founded St. Augustine, Florida" had become "founded Los Angeles, Florida", "the
+        # first IUT at Caracas, capital city of Venezuela" "... at Vienna, capital city of
+        # Venezuela": a city of the state, then of its country, then of its continent
+        state = [entries.in_state(within)] if "-" in within else []
+        keys = list(dict.fromkeys([*state, *entries.place_keys(namekinds.CITY, within[:2]),
+                                   *keys]))
     elif label == "GPE" and place and place not in keys and namekinds.COUNTRY not in keys:
         # "in downtown Washington" (a state by its name): a city first; a country's own
         # name says nothing ("the State of Israel"). A state of a known country said as a
@@ -911,11 +914,16 @@ def said_as(context: str, regions: list[Region], original: str = "") -> str | No
 # ", Louisiana" after a place: the state or country it is in (a name of one or two words,
 # not a list's next item: "Kosovo, Afghanistan, Somalia")
 def state_after(context: str, regions: list[Region]) -> str | None:
-    """The ISO 3166-2 code of the US state the context names after each whole mention of a
-    place ("St. Augustine, Florida" -> "US-FL"), or None: no such state, or several."""
-    found = {namekinds.us_state(m.group(1)) if m else None for _, e, part in regions
+    """The ISO 3166-2 code of the US state or the ISO 3166 alpha-2 code of the country the
+    context names after each whole mention of a place ("St. Augustine, Florida" -> "US-FL",
+    "Caracas, Venezuela" -> "VE"), or None: no such state or country, or several."""
+    found = {_state_or_country(m.group(1)) if m else None for _, e, part in regions
              if part == FULL for m in (_PLACE_AFTER_COMMA.match(context, e),)}
     return found.pop() if len(found) == 1 else None
+
+
+def _state_or_country(name: str) -> str | None:
+    return namekinds.us_state(name) or namekinds.country_alpha2(name)
 
 
 # ... not one of a list ("Washington, Alaska, Montana, and Idaho")

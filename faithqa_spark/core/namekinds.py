@@ -399,6 +399,16 @@ south yemen, united arab republic, tanganyika
 """.split("\n") for w in line.split(",") if w.strip())
 
 
+def country_alpha2(text: str) -> str | None:
+    """The ISO 3166 alpha-2 code of the country a name names ("Venezuela" -> "VE"), or None
+    for no country of today."""
+    import pycountry
+
+    code = country_code(text)
+    found = pycountry.countries.get(alpha_3=code) if code else None
+    return found.alpha_2 if found else None
+
+
 def former_country(text: str) -> bool:
     """Whether a country's name is that of a state of the last century that is no more
     ("Soviet Union", "Yugoslavia", "East Germany"; not "Persia" or "Prussia", of older

@@ -17,7 +17,6 @@ from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions, sq
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
 from faithqa_spark.core.matching import Entity, match_answer
-from faithqa_spark.core.namekinds import CITY
 from faithqa_spark.core.quality import failed_check
 from faithqa_spark.core.sampling import SamplingIndex, choose_replacement
 from faithqa_spark.core.substitution import substitute
@@ -191,8 +190,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         given = False
         # the words before a place: a city or a state (core/coherent.py `said_as`)
         place = (coh.said_as(context, regions, original) or kind) if etype == "GPE" else None
-        # ... and a city named before its US state ("St. Augustine, Florida"): that state
-        within = coh.state_after(context, regions) if place == CITY else None
+        # ... and the US state or the country named after a city ("St. Augustine, Florida")
+        within = coh.state_after(context, regions) if etype == "GPE" else None
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
             gender = pronoun_gender(context, person_mentions(context, original))
