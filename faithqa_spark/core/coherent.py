@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
-from faithqa_spark.core import arithmetic, chronology, entries, namekinds, reasons, shapes
+from faithqa_spark.core import arithmetic, chronology, entries, eras, namekinds, reasons, shapes
 from faithqa_spark.core.audit import squad_norm
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import given_name_known
@@ -1143,7 +1143,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         max_ratio: float, max_attempts: int, present_year: int, question: str = "",
         nearby: Mapping[str, Sequence[str]] | None = None,
         others: Sequence[str] = (), places: Sequence[tuple[int, int]] = (),
-        answer: tuple[str, int, int] | None = None) -> str | None:
+        answer: tuple[str, int, int] | None = None, era: int | None = None) -> str | None:
     """A replacement from the pool `key`: within the length ratio, not overlapping the
     original, not in the context already (nor, for a person, any part of it), with no
     article of its own where the context puts one before the mention.
@@ -1152,7 +1152,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     paragraphs, `sampling.pool_text` texts): one of them that fits is drawn first, so that
     the replacement belongs to the story (`core/nearby.py`); else one of the whole bank.
     `others` are the names of the context's other entities (`other_names`): a replacement
-    that contains one is refused."""
+    that contains one is refused. `era`: the year the row's story is set in
+    (`core.eras`), which a person or an event of its time is preferred for."""
     sig = set(_significant(original)) if label == PERSON else set()
     # the bank's people, for a one-word name that with another name of the context makes one
     persons = index.text_set(PERSON) if label == PERSON else frozenset()
@@ -1404,8 +1405,23 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         return age is not None and other is not None and other[1] == age[1] and \
             age[0] / _AGE_RATIO <= other[0] <= age[0] * _AGE_RATIO
 
+    # a person or an event of the story's time: "in the presence of Nikita Khrushchev,
+    # Yeltsin signed a decree" (of 1991), "The Battle of Actium, the first major engagement
+    # of the insurgency" (of 1810) read as errors
+    # of the time the article's other paragraphs name (`_pools_in_order` draws those first,
+    # and any of them is of its story, dated or not), else of the whole bank's
+    known = index.eras.get(label) if era is not None and label in eras.ERA_TYPES else None
+    named_here = (nearby or {}).get(label) if known else None
+    story = index.per_article((_NAMED, label), named_here, lambda: frozenset(named_here)) \
+        if named_here else frozenset()
+
+    def in_era(cand: str) -> bool:
+        return cand in story or (
+            known is not None and era is not None and eras.of_its_time(known.get(cand), era))
+
     # accept() and the preferences that apply: all of them, then without the first left, ...
-    # (an age near the original's outweighs the place's people swapped with it, which
+    # (a name of the story's time outweighs all else; an age near the original's outweighs
+    # the place's people swapped with it, which
     # outweighs a country of the region named, which outweighs "the" read right, which
     # outweighs a word of the question kept, which outweighs a range of the same kind,
     # which outweighs a range of its width and scale, which outweighs a round figure)
@@ -1415,7 +1431,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (lambda cand: takes_the(cand, index), own_the),
                              (in_region, region is not None),
                              (has_people, bool(people or at_place)),
-                             (near_age, bool(age))) if on]
+                             (near_age, bool(age)),
+                             (in_era, bool(known))) if on]
 
     def level(cand: str) -> int:
         """The first level whose preferences `cand` meets: one past the last it fails."""
@@ -1531,9 +1548,9 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
     return index.per_article((etype, key, famous_original), local, build)
 
 
-# the first items of `SamplingIndex.per_article` keys of an article's sorted names and its
-# story's names (no entity type is written so)
-_SORTED, _STORY = "sorted", "story"
+# the first items of `SamplingIndex.per_article` keys of an article's sorted names, its
+# story's names and the set of its names (no entity type is written so)
+_SORTED, _STORY, _NAMED = "sorted", "story", "named"
 
 # the pool keys of an organisation whose name says no kind ("New York Dragons", "Hagia
 # Sophia"): the bank's such names of one article are NER's errors more often than not

@@ -15,6 +15,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
 from faithqa_spark.core import reasons
+from faithqa_spark.core.eras import name_eras
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.nearby import Nearby, article_of, famous
 from faithqa_spark.core.process import Provenance, process_row
@@ -27,9 +28,10 @@ from faithqa_spark.core.splitting import OVER_CAP, Bounds, bounds_of_keys, label
 
 def run_index(bank: Mapping[str, Sequence[str]], near: Nearby | None) -> SamplingIndex:
     """The sampling index of a run: the bank's, knowing which names several articles of
-    `near` name (`core.nearby.famous`). Both runners build it here."""
+    `near` name (`core.nearby.famous`) and when the names belong (`core.eras.name_eras`).
+    Both runners build it here."""
     index = SamplingIndex.from_bank(bank)
-    return index.knowing_famous(famous(near)) if near else index
+    return index.knowing_famous(famous(near), name_eras(near)) if near else index
 
 
 def derived_columns(outcome: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from faithqa_spark.config import Config
 from faithqa_spark.core import coherent as coh
 from faithqa_spark.core import fields as C
-from faithqa_spark.core import reasons
+from faithqa_spark.core import eras, reasons
 from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions, squad_norm
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
@@ -157,6 +157,22 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
     return out
 
 
+def _era(context: str, etype: str, index: SamplingIndex,
+         nearby: Mapping[str, Sequence[str]] | None) -> int | None:
+    """When the row's story is set (`core.eras`), for a type whose names belong to a time:
+    its context's years, else its article's (once per article)."""
+    if etype not in eras.ERA_TYPES or not index.eras.get(etype):
+        return None
+    own = eras.context_era(context)
+    dates = (nearby or {}).get("DATE")
+    if own is not None or not dates:
+        return own
+    return index.per_article((_ERA,), dates, lambda: eras.era_of(dates))
+
+
+_ERA = "era"  # the first item of the `SamplingIndex.per_article` key of an article's era
+
+
 # The audit's flags that the coherent policy verifies on every row it makes: a row that
 # fails one is filtered (`incoherent_after_swap`), so none reaches the dataset. The row's
 # whole audit is computed once, here, and kept as its `audit` column.
@@ -204,7 +220,8 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
                     others=coh.other_names(entities, original),
                     places=coh.place_spans(entities),
                     answer=coh.answer_part(context, row[C.ANSWER], row.get(C.ANSWER_START),
-                                           regions, etype))
+                                           regions, etype),
+                    era=_era(context, etype, index, nearby))
         replacement = coh.fit(context, original, etype, regions,
                               coh.pool_keys(original, etype, gender, name_gender=name_gender,
                                             given=given, place=place, kind=kind,

@@ -61,6 +61,8 @@ class SamplingIndex:
     # per type, the texts that several stories name (`core.nearby.famous`): drawn from the
     # whole bank only when no other fits
     famous: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # per type of `eras.ERA_TYPES`, the era of each name the articles date (`eras.name_eras`)
+    eras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     # per (type, key): the pool's famous texts and the rest (`_by_fame`)
     _fame_split: dict[tuple[str, str], tuple[Pool, Pool]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
@@ -156,9 +158,11 @@ class SamplingIndex:
             pools = self._pools[entity_type] = self._build_pools(entity_type)
         return pools.get(key, ((), ()))
 
-    def knowing_famous(self, famous: Mapping[str, frozenset[str]]) -> SamplingIndex:
-        """This index with `famous` (type -> texts), its pools shared."""
-        return replace(self, famous=famous)
+    def knowing_famous(self, famous: Mapping[str, frozenset[str]],
+                       eras: Mapping[str, Mapping[str, int]] | None = None) -> SamplingIndex:
+        """This index with `famous` (type -> texts) and the names' `eras`, its pools
+        shared."""
+        return replace(self, famous=famous, eras=eras or {})
 
     def obscure_pool(self, entity_type: str, key: str) -> Pool:
         """Pool `key` without the famous texts of its type: the same pool (the same object)

@@ -1,0 +1,54 @@
+"""When a story is set and when its names belong (`core.eras`)."""
+
+from faithqa_spark.config import load_config
+from faithqa_spark.core import eras
+from faithqa_spark.core import fields as C
+from faithqa_spark.core.matching import Entity
+from faithqa_spark.core.outcomes import run_index
+from faithqa_spark.core.process import Provenance, process_row
+
+
+def test_an_article_that_keeps_to_a_few_decades_dates_its_names():
+    assert eras.era_of(["1989", "August 1991", "1991", "1990"]) == 1990
+    assert eras.era_of(["1989", "1991"]) is None  # too few years to say
+    # the history of a country names centuries of years: it dates nothing
+    assert eras.era_of(["1066", "1215", "1688", "1815", "1914", "1945"]) is None
+    near = {
+        "a#1": {"DATE": ["1989", "1990", "1991", "1991"], "PERSON": ["Boris Yeltsin"]},
+        "a#2": {"DATE": ["1960", "1962", "1964"], "PERSON": ["Nikita Khrushchev"]},
+        "a#3": {"DATE": ["1066", "1500", "1945", "2001"], "PERSON": ["Boris Yeltsin"]},
+        "a#4": {"PERSON": ["Ada Quell"]},
+    }
+    found = eras.name_eras(near)
+    assert found == {"PERSON": {"Boris Yeltsin": 1990, "Nikita Khrushchev": 1962}}
+    assert eras.context_era("In August 1991 the coup failed; by 1993 ...") == 1991
+    assert eras.context_era("No year here.") is None
+    assert eras.of_its_time(1990, 2000) and not eras.of_its_time(1962, 1991)
+    assert eras.of_its_time(1208, 1320) and not eras.of_its_time(None, 1991)
+
+
+def test_a_person_of_the_story_s_time_is_drawn_before_one_of_another():
+    # "On August 23, 1991, in the presence of Nikita Khrushchev, Yeltsin signed a decree"
+    # (Khrushchev died in 1971) read as an error
+    people = ["Nikita Khrushchev", "Gennady Yanayev", "Louis Pasteur"]
+    near = {
+        "f#article=1": {"DATE": ["1989", "1990", "1991", "1991"], "PERSON": ["Gennady Yanayev"]},
+        "f#article=2": {"DATE": ["1960", "1962", "1964"], "PERSON": ["Nikita Khrushchev"]},
+        "f#article=3": {"DATE": ["1860", "1862", "1865"], "PERSON": ["Louis Pasteur"]},
+    }
+    index = run_index({"PERSON": people}, near)
+    ctx = ("On August 23, 1991, in the presence of Mikhail Gorbachev, Yeltsin signed a "
+           "decree suspending the party.")
+    start = ctx.index("Mikhail Gorbachev")
+    ents = [Entity("Mikhail Gorbachev", "PERSON", start, start + 17),
+            Entity("August 23, 1991", "DATE", 3, 18)]
+    got = set()
+    for i in range(12):
+        row = {C.ID: f"squad:era{i}", C.SOURCE: "squad", C.QUESTION: "Who was present?",
+               C.CONTEXT: ctx, C.ANSWER: "Mikhail Gorbachev", C.ANSWER_START: start,
+               C.INPUT_FILE: "f", C.RECORD_LOC: "article=9/paragraph=0/qa=0",
+               C.CONTEXT_ID: "c"}
+        out = process_row(row, ents, index, load_config(), Provenance("t", "h", "m"), None)
+        assert out[C.STATUS] == C.OK, out[C.REASON]
+        got.add(out[C.REPLACEMENT_ENTITY])
+    assert got == {"Gennady Yanayev"}
