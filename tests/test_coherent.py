@@ -2645,3 +2645,22 @@ def test_a_city_named_before_its_us_state_takes_one_of_that_state():
     from faithqa_spark.core.coherent import mentions, said_as, state_after
     regions = mentions(ctx, "Alaska", "GPE")
     assert said_as(ctx, regions, "Alaska") is None and state_after(ctx, regions) is None
+
+
+def test_a_body_that_names_a_country_takes_one_of_that_country_or_of_none():
+    # "In 1976 the High Court of Australia held that Norfolk Island is a part of the
+    # Commonwealth" had become "... the United States Court of Appeals held ..."
+    from faithqa_spark.core.namekinds import countries_in
+    assert countries_in("High Court of Australia") == {"AUS"}
+    assert countries_in("Bank of England") == {"GBR"} and not countries_in("Court of Appeal")
+    bank = SamplingIndex.from_bank({"ORG": ["United States Court of Appeals",
+                                            "Supreme Court of Canada", "Court of Appeal"]})
+    ctx = ("In 1976 the High Court of Australia held unanimously that Norfolk Island is a "
+           "part of the Commonwealth.")
+    got = set()
+    for i in range(6):
+        o = run(ctx, "the High Court of Australia", [("High Court of Australia", "ORG")],
+                bank=bank, row_id=f"squad:hc{i}", question="Who decided it?")
+        assert_consistent(o)
+        got.add(o[C.REPLACEMENT_ENTITY])
+    assert got == {"Court of Appeal"}

@@ -865,6 +865,8 @@ def pool_keys(original: str, label: str, gender: str | None, *,
 
 
 _KINDS_OF_PLACE = (namekinds.CITY + ":", namekinds.STATE + ":")
+# the types whose names may name a country ("Bank of England", "Australian Open" does not)
+_LAND_NAMED = frozenset({"ORG", "FAC", "EVENT", "LAW"})
 
 
 @lru_cache(maxsize=1 << 14)  # a pure function of the entity, which several rows may share
@@ -1419,9 +1421,20 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         return cand in story or (
             known is not None and era is not None and eras.of_its_time(known.get(cand), era))
 
+    # a body, a building or an event that names a country is replaced by one that names
+    # that country or none: "In 1976 the High Court of Australia held that Norfolk Island
+    # is a part of the Commonwealth" had become "... the United States Court of Appeals
+    # held ..." (for a name that names none, a preference for names that name none had
+    # drawn "World Bank" for 104 rows)
+    lands = namekinds.countries_in(original) if label in _LAND_NAMED else frozenset()
+
+    def same_land(cand: str) -> bool:
+        return namekinds.countries_in(cand) <= lands
+
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (a name of the story's time outweighs all else; an age near the original's outweighs
-    # the place's people swapped with it, which
+    # a country named as the original names one, which outweighs the place's people
+    # swapped with it, which
     # outweighs a country of the region named, which outweighs "the" read right, which
     # outweighs a word of the question kept, which outweighs a range of the same kind,
     # which outweighs a range of its width and scale, which outweighs a round figure)
@@ -1431,6 +1444,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (lambda cand: takes_the(cand, index), own_the),
                              (in_region, region is not None),
                              (has_people, bool(people or at_place)),
+                             (same_land, bool(lands)),
                              (near_age, bool(age)),
                              (in_era, bool(known))) if on]
 

@@ -399,6 +399,20 @@ south yemen, united arab republic, tanganyika
 """.split("\n") for w in line.split(",") if w.strip())
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of a name, which many rows draw
+def countries_in(text: str) -> frozenset[str]:
+    """The ISO 3166 codes of the countries a name names in its words ("High Court of
+    Australia" -> {"AUS"}, "Bank of England" -> {"GBR"}, "Federal Court" -> none)."""
+    ws = text.replace(",", " ").split()
+    found = set()
+    for n in (3, 2, 1):
+        for i in range(len(ws) - n + 1):
+            gram = " ".join(ws[i:i + n])
+            if gram[:1].isupper() and (code := country_code(gram)):
+                found.add(code)
+    return frozenset(found)
+
+
 def country_alpha2(text: str) -> str | None:
     """The ISO 3166 alpha-2 code of the country a name names ("Venezuela" -> "VE"), or None
     for no country of today."""
