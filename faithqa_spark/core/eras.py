@@ -10,7 +10,8 @@ Russia's history) dates the names it holds. A name's era is the median of the er
 articles that name it; a row's is the median of the years its own context names, else its
 article's. Both come from `core.nearby`'s mapping, which both runners build alike, so Spark
 and the reference agree; a corpus with no articles (TriviaQA) dates nothing, and draws as
-before.
+before. Years are those of four figures, 1000 to 2099 (`chronology.years_in`): a story of
+antiquity ("31 BC") is dated by none, and its names draw as before.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def name_eras(near: Mapping[str, Mapping[str, Sequence[str]]]) -> dict[str, dict
             continue
         for etype in sorted(ERA_TYPES & by_type.keys()):
             names = found.setdefault(etype, {})
-            for text in set(by_type[etype]):
+            for text in dict.fromkeys(by_type[etype]):  # once per article
                 names.setdefault(text, []).append(era)
     return {etype: {t: median_low(v) for t, v in sorted(names.items())}
             for etype, names in sorted(found.items())}
