@@ -841,9 +841,9 @@ def pool_keys(original: str, label: str, gender: str | None, *,
     keys = [k for k in own if not entries.is_state_key(k)]
     city = place == namekinds.CITY or namekinds.CITY in keys  # "Dublin" is a county too
     if label == "GPE" and within and city:
-        # "founded St. Augustine, Florida" had become "founded Los Angeles, Florida", "the
-        # first IUT at Caracas, capital city of Venezuela" "... at Vienna, capital city of
-        # Venezuela": a city of the state, then of its country, then of its continent
+        # "founded St. Augustine, Florida" had become "founded Los Angeles, Florida",
+        # "traced to Dublin, Ireland" "traced to Dublin, Switzerland": a city of the state,
+        # then of its country, then of its continent
         state = [entries.in_state(within)] if "-" in within else []
         keys = list(dict.fromkeys([*state, *entries.place_keys(namekinds.CITY, within[:2]),
                                    *keys]))
@@ -913,8 +913,6 @@ def said_as(context: str, regions: list[Region], original: str = "") -> str | No
     return kinds.pop() if len(kinds) == 1 else None
 
 
-# ", Louisiana" after a place: the state or country it is in (a name of one or two words,
-# not a list's next item: "Kosovo, Afghanistan, Somalia")
 def state_after(context: str, regions: list[Region]) -> str | None:
     """The ISO 3166-2 code of the US state or the ISO 3166 alpha-2 code of the country the
     context names after each whole mention of a place ("St. Augustine, Florida" -> "US-FL",
@@ -928,7 +926,9 @@ def _state_or_country(name: str) -> str | None:
     return namekinds.us_state(name) or namekinds.country_alpha2(name)
 
 
-# ... not one of a list ("Washington, Alaska, Montana, and Idaho")
+# ", Louisiana" after a place: the state or country it is in (a name of one or two words,
+# not a list's next item: "Kosovo, Afghanistan, Somalia", "Washington, Alaska, Montana, and
+# Idaho")
 _PLACE_AFTER_COMMA = re.compile(r",\s+([A-Z][\w.]*(?:\s[A-Z][\w.]*)?)"
                                 r"(?!\s*,\s*(?:and\s+|or\s+)?[A-Z])")
 
@@ -1007,7 +1007,7 @@ def drops_the(context: str, original: str, label: str, regions: list[Region],
     they were drawn again and again ("the MacBook Air", "the Ocarina of Time": about 70
     SQuAD train rows each)."""
     if _ACRONYM_TEXT.fullmatch(original):
-        return False  # "the FBI", "the BBC", "the USSR": theirs
+        return False  # "the FBI", "the BBC", "the USSR", "the UK": theirs
     if label == "GPE":
         # ... and so may a country's ("the Soviet Union", "the United States"), at each
         # mention whose "the" is its own (`_country_the`): only the score of countries said
@@ -1016,7 +1016,6 @@ def drops_the(context: str, original: str, label: str, regions: list[Region],
         # Zealand, and the United Kingdom ... Canada, United Kingdom, and New Zealand" had
         # become "... and the Israel"
         return (namekinds.place_kind(original) == namekinds.COUNTRY
-                and not _ACRONYM_TEXT.fullmatch(original)  # "the USSR", "the UK": theirs
                 and any(_country_the(context, s, e) for s, e, part in regions if part == FULL)
                 and not any(w and not _past_tense(w) for w in _words_after(context, regions))
                 and not boundary_matches(question, original))
@@ -1409,17 +1408,16 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # a person or an event of the story's time: "in the presence of Nikita Khrushchev,
     # Yeltsin signed a decree" (of 1991), "The Battle of Actium, the first major engagement
-    # of the insurgency" (of 1810) read as errors
-    # of the time the article's other paragraphs name (`_pools_in_order` draws those first,
-    # and any of them is of its story, dated or not), else of the whole bank's
+    # of the insurgency" (of 1810) read as errors. A name of the row's article is of its
+    # story's time, dated or not (`_pools_in_order` draws those first, as before)
     known = index.eras.get(label) if era is not None and label in eras.ERA_TYPES else None
     named_here = (nearby or {}).get(label) if known else None
     story = index.per_article((_NAMED, label), named_here, lambda: frozenset(named_here)) \
         if named_here else frozenset()
 
     def in_era(cand: str) -> bool:
-        return cand in story or (
-            known is not None and era is not None and eras.of_its_time(known.get(cand), era))
+        return cand in story or (known is not None and era is not None
+                                 and eras.of_its_time(known.get(cand), era))
 
     # a body, a building or an event that names a country is replaced by one that names
     # that country or none: "In 1976 the High Court of Australia held that Norfolk Island
