@@ -19,7 +19,7 @@ from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, FOR
                                           continent, continent_of_code,
                                           former_country, head_before_preposition, is_country,
                                           is_language, is_place_name, name_class, numeral,
-                                          place_kind, state_country, takes_the)
+                                          place_kind, state_country)
 
 ARTICLES = frozenset({"the", "a", "an"})
 # capitalised words a proper name may start with that are not names of their own
