@@ -65,17 +65,23 @@ def assert_consistent(o: dict) -> None:
         assert mod[s:s + len(o[C.FAITHFUL_ANSWER])] == o[C.FAITHFUL_ANSWER]
 
 
+def made_rows(ctx: str, answer: str, ents: list[tuple[str, str]], bank: SamplingIndex,
+              prefix: str, question: str = "Who was it?", rows: int = 6) -> list[dict]:
+    """`rows` rows of one answer (ids squad:<prefix>0, 1, ...: each draws anew), each
+    checked consistent."""
+    out = []
+    for i in range(rows):
+        o = run(ctx, answer, ents, bank=bank, question=question, row_id=f"squad:{prefix}{i}")
+        assert_consistent(o)
+        out.append(o)
+    return out
+
+
 def replacements(ctx: str, entity: str, label: str, bank: SamplingIndex, prefix: str,
                  question: str = "Who was it?", rows: int = 6) -> set[str]:
-    """What `rows` rows of one entity (ids squad:<prefix>0, 1, ...: each draws anew) are
-    given, each row checked consistent."""
-    found = set()
-    for i in range(rows):
-        o = run(ctx, entity, [(entity, label)], bank=bank, question=question,
-                row_id=f"squad:{prefix}{i}")
-        assert_consistent(o)
-        found.add(o[C.REPLACEMENT_ENTITY])
-    return found
+    """What `rows` rows of one entity (`made_rows`) are given."""
+    return {o[C.REPLACEMENT_ENTITY]
+            for o in made_rows(ctx, entity, [(entity, label)], bank, prefix, question, rows)}
 
 
 def made(ctx: str, entity: str, label: str, bank: SamplingIndex, question: str,
@@ -1764,12 +1770,8 @@ def test_a_country_takes_one_of_its_continent_first():
            "United States. The Netherlands later joined France.")
     spec = [("France", "GPE"), ("Spain", "GPE"), ("Great Britain", "GPE"),
             ("United States", "GPE"), ("Netherlands", "GPE")]
-    got = set()
-    for i in range(8):
-        o = run(ctx, "France", spec, bank=bank, row_id=f"squad:eu{i}",
-                question="What two European countries entered the war?")
-        assert_consistent(o)
-        got.add(o[C.REPLACEMENT_ENTITY])
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(
+        ctx, "France", spec, bank, "eu", "What two European countries entered the war?", 8)}
     assert got == {"Italy"}  # the only other European country of the bank
     # with none of its continent, another country still fits
     bank = SamplingIndex.from_bank({"GPE": ["Australia", "Japan"]})
@@ -1790,10 +1792,7 @@ def test_a_state_that_is_no_more_takes_one_such_and_a_country_drops_its_own_the(
            "watched the Soviet Union with care.")
     spec = [("Soviet Union", "GPE"), ("United States", "GPE")]
     got = set()
-    for i in range(8):
-        o = run(ctx, "the Soviet Union", spec, bank=bank, row_id=f"squad:su{i}",
-                question="Who built missiles?")
-        assert_consistent(o)
+    for o in made_rows(ctx, "the Soviet Union", spec, bank, "su", "Who built missiles?", 8):
         got.add(o[C.REPLACEMENT_ENTITY])
         # the "the" went with the Soviet Union: "the Cold War the Yugoslavia" never
         assert f"Cold War {o[C.REPLACEMENT_ENTITY]} built" in o[C.MODIFIED_CONTEXT]
@@ -2657,10 +2656,7 @@ def test_a_body_that_names_a_country_takes_one_of_that_country_or_of_none():
                                             "Supreme Court of Canada", "Court of Appeal"]})
     ctx = ("In 1976 the High Court of Australia held unanimously that Norfolk Island is a "
            "part of the Commonwealth.")
-    got = set()
-    for i in range(6):
-        o = run(ctx, "the High Court of Australia", [("High Court of Australia", "ORG")],
-                bank=bank, row_id=f"squad:hc{i}", question="Who decided it?")
-        assert_consistent(o)
-        got.add(o[C.REPLACEMENT_ENTITY])
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(
+        ctx, "the High Court of Australia", [("High Court of Australia", "ORG")], bank, "hc",
+        "Who decided it?")}
     assert got == {"Court of Appeal"}

@@ -30,14 +30,14 @@ MIN_YEARS = 3
 MAX_SPREAD = 60
 
 
-def era_of(texts: Iterable[str], spread: int | None = MAX_SPREAD) -> int | None:
+def era_of(texts: Iterable[str]) -> int | None:
     """The median of the years `texts` name (`chronology.years_in`), or None: fewer than
-    MIN_YEARS, or (with `spread`) a middle half wider than `spread` years."""
+    MIN_YEARS, or a middle half wider than MAX_SPREAD years."""
     years = sorted(y for t in texts for y in years_in(t))
     if len(years) < MIN_YEARS:
         return None
     quarter = len(years) // 4
-    if spread is not None and years[-1 - quarter] - years[quarter] > spread:
+    if years[-1 - quarter] - years[quarter] > MAX_SPREAD:
         return None
     return median_low(years)
 
