@@ -172,8 +172,46 @@ def test_cascade_is_a_fresh_walk_per_level(groups, levels, level_map, fitting):
         walks.append(pool)
         return iter(pool)
 
-    got = cascade([lambda pools=pools: pools for pools in groups], levels, level_of, fits,
-                  visit)
+    looked_up = []
+
+    def group(g):
+        def pools():
+            looked_up.append(g)
+            return groups[g]
+        return pools
+
+    got = cascade([group(g) for g in range(len(groups))], levels, level_of, fits, visit)
     assert got == plain()
     # each pool's draws are made once: later levels walk what its first walk kept
     assert len(walks) <= sum(len(pools) for pools in groups)
+    # ... and each group's pools are looked up once, the first time it is reached
+    assert sorted(looked_up) == sorted(set(looked_up))
+
+
+def test_a_worker_builds_its_index_once_across_tasks():
+    # Each task unpickles its function anew, with a copy of the module globals a closure
+    # names: a cache the closure named itself was empty in every task, and each task
+    # rebuilt the index. `worker_index` is called by reference, so its cache is the
+    # process's own.
+    from pyspark import cloudpickle
+
+    from faithqa_spark.spark import tasks
+
+    key = ("test-bank-fingerprint", None)
+
+    def task():
+        return tasks.worker_index(key, object)
+
+    try:
+        firsts = [cloudpickle.loads(cloudpickle.dumps(task))() for _ in range(3)]
+    finally:
+        tasks._index_cache.pop(key, None)
+    assert firsts[0] is firsts[1] is firsts[2]
+
+    # the closure-global cache that this replaced: a fresh dict after each unpickling
+    cache = {}
+
+    def naive():
+        return cache.setdefault("index", object())
+    assert cloudpickle.loads(cloudpickle.dumps(naive))() is not \
+        cloudpickle.loads(cloudpickle.dumps(naive))()

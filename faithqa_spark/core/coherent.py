@@ -1246,6 +1246,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     convs = conversions(context, regions, label)
     country = namekinds.country_code(original) if label == "GPE" else None
     others_folded = [(name, name.casefold()) for name in others]
+    # a substring test of all of them at once, in C, before the word match of each
+    others_low = [low for _, low in others_folded]
 
     # the question's month or year ("On what day in May ...?") stays in the date
     keep = question_date_parts(question, original, label)
@@ -1277,7 +1279,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if country and namekinds.country_code(cand) == country:
             return False  # "Persia" for "Iran" is the same country: nothing would change
         folded = cand.casefold()  # a substring test first: the word match is the costly part
-        if any(low in folded and boundary_matches(cand, name) for name, low in others_folded):
+        if any(map(folded.__contains__, others_low)) and any(
+                low in folded and boundary_matches(cand, name) for name, low in others_folded):
             return False  # "Germany ... consulted with the Federal Republic of Germany"
         if stop_after and cand.endswith("."):
             return False  # "CSA.." 
@@ -1486,9 +1489,14 @@ def cascade(groups: Sequence[Callable[[], Sequence[Pool]]], levels: int,
     candidates that were of a higher level (`pending`). Over SQuAD train there were 1.26M
     candidate checks, 588k of them distinct, when each level walked afresh."""
     pending: dict[tuple[int, int], list[str]] = {}
+    # each group's pools, looked up once: each level walks them again
+    resolved: list[Sequence[Pool] | None] = [None] * len(groups)
     for at in range(levels):
         for g, pools in enumerate(groups):
-            for p, pool in enumerate(pools()):
+            found = resolved[g]
+            if found is None:
+                found = resolved[g] = pools()
+            for p, pool in enumerate(found):
                 tried = pending.get((g, p))
                 left = pending[g, p] = []
                 for cand in visit(pool) if tried is None else tried:

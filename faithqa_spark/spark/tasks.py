@@ -112,6 +112,19 @@ def mentions_task(cfg: Config) -> Task:
 _index_cache: dict[tuple[str, str | None], SamplingIndex] = {}
 
 
+def worker_index(key: tuple[str, str | None], build: Callable[[], SamplingIndex]
+                 ) -> SamplingIndex:
+    """The worker process's index for `key` (bank and articles' mapping), built once per
+    process by `build()`. A module function, so that a task calls it by reference: a
+    task's closure is pickled by value with a copy of the module globals it names, so a
+    cache it named itself would be a fresh dict in every task, and every task rebuilt the
+    index and its lazily built pools (SQuAD train, local[2]: four builds where two do)."""
+    index = _index_cache.get(key)
+    if index is None:
+        index = _index_cache[key] = build()
+    return index
+
+
 def _as_type(array: pa.Array, type_: pa.DataType) -> pa.Array:
     # Spark may hand strings over as large_string (spark.sql.execution.arrow.useLargeVarTypes)
     return array if array.type == type_ else array.cast(type_)
@@ -131,10 +144,7 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance,
         # One index per worker, bank and articles' mapping: sorting the bank by length is
         # not per-task work (a worker may serve several jobs of one session)
         near = nearby_bc.value if nearby_bc is not None else None
-        key = (bank_key, near_key)
-        index = _index_cache.get(key)
-        if index is None:
-            index = _index_cache[key] = run_index(bank_bc.value, near)
+        index = worker_index((bank_key, near_key), lambda: run_index(bank_bc.value, near))
         for batch in batches:
             cols = {name: pylist(batch.column(name)) for name in ROW_INPUT}
             ids = pylist(batch.column(C.CONTEXT_ID))
