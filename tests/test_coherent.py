@@ -922,9 +922,32 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     ("FAC", "Ju 88", False), ("FAC", "Yeezy Season 3", False), ("FAC", "Henry VII", False),
     ("FAC", "Sevastopol", False), ("FAC", "Route 66", True), ("FAC", "Interstate 95", True),
     ("FAC", "Camp Nou", True),
+    # "Christ" ends like "Buddhist" but names no group ("the Christ and Republican parties")
+    ("NORP", "Christ", False), ("NORP", "Christian", True), ("NORP", "Antichrist", False),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn
+
+
+def test_a_planet_takes_a_planet_and_no_place_on_earth_takes_one():
+    bank = SamplingIndex.from_bank({"LOC": ["Venus", "Jupiter", "Sahara", "Siberia"]})
+    assert entries.fit_keys("LOC", "Saturn") == [entries.PLANET]
+    assert entries.fit_keys("GPE", "Uranus") == [entries.PLANET]
+    assert entries.fit_keys("GPE", "Jupiter") != [entries.PLANET]  # a Florida town first
+    assert entries.fit_keys("ORG", "Mercury") != [entries.PLANET]  # a record label
+    assert entries.fit_keys("LOC", "Earth") != [entries.PLANET]  # "the Earth"
+    ctx = "The probe flew past Saturn in 1980 and sent back pictures of its rings."
+    drawn = set()
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d"):
+        o = run(ctx, "Saturn", [("Saturn", "LOC")], bank=bank, row_id=rid)
+        assert_consistent(o)
+        drawn.add(o[C.REPLACEMENT_ENTITY])
+    assert drawn <= {"Venus", "Jupiter"} and drawn
+    ctx = "Caravans crossed the Gobi for weeks before they reached a well."
+    for rid in ("squad:a", "squad:b", "squad:c", "squad:d"):
+        o = run(ctx, "Gobi", [("Gobi", "LOC")], bank=bank, row_id=rid)
+        assert_consistent(o)
+        assert o[C.REPLACEMENT_ENTITY] in ("Sahara", "Siberia")
 
 
 def test_the_month_the_question_names_stays_in_the_date():

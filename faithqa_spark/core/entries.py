@@ -42,6 +42,9 @@ _NORP_WORDS = frozenset({
     "catholic", "democrat", "tory", "whig", "sunni", "shia", "druze", "pashtun", "uyghur",
     "uighur", "inca", "aztec", "maya", "hmong", "khmer", "berber", "tuareg", "swede", "dane",
     "finn", "pole", "scot", "briton", "nepali", "somali", "bengali", "punjabi", "gujarati"})
+# words that end like a group's word but name no group: "the realignment of the Christ and
+# Republican parties" (drawn for "Democratic")
+_NOT_NORP_WORDS = frozenset({"christ", "antichrist"})
 # a name needs two letters in a row somewhere ("E-5" is no organisation)
 _TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
 # a doctrine or movement: "Orphism", "Newtonianism" (never drawn; an original one is NER's error)
@@ -355,6 +358,9 @@ LOOSE = "loose:"  # the prefix of a looser fit key (fit_keys)
 MANY_WORDS = "name+"  # the fit key of an organisation's or building's name of 2+ words
 _WORDS_COUNTED = frozenset({"ORG", "FAC"})
 TEAM = "team"  # the fit key of a sports team's name (`team_name`)
+PLANET = "planet"  # the fit key of a planet named as a place (NER's GPE or LOC)
+# (not Earth: "the Earth" is said with "the", which no other planet takes)
+PLANETS = frozenset("mercury venus mars jupiter saturn uranus neptune pluto".split())
 # plurals after a place that name a firm's or a body's trade, not a team's nickname
 _TRADE_PLURALS = frozenset('''communications instruments works apartments sports rules
 standards associates archives ferries pavilions partners brothers enterprises services
@@ -549,6 +555,11 @@ def fit_key(etype: str, text: str) -> str:
             kind = place_kind(text)
             if kind:
                 return kind
+        if etype in ("GPE", "LOC") and text.strip().lower() in PLANETS:
+            # a planet for a planet, and never one for a place on earth: "In Venus, the
+            # area around Calais" (for "Northeastern France"); "Mars" had taken the plural
+            # names' pool ("Himalayas")
+            return PLANET
         kind = name_class(text)
         if kind == "name" and etype == "ORG" and team_name(text):
             return TEAM
@@ -961,6 +972,8 @@ def norp_word(text: str) -> bool:
     if form.endswith(PLURAL):
         return True
     last = words(text)[-1].rstrip(".,").split("-")[-1].lower()
+    if last in _NOT_NORP_WORDS:
+        return False
     return bool(_NORP_ADJ.search(last)) or last in _NORP_WORDS
 
 
