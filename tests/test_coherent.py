@@ -2683,3 +2683,41 @@ def test_a_body_that_names_a_country_takes_one_of_that_country_or_of_none():
         ctx, "the High Court of Australia", [("High Court of Australia", "ORG")], bank, "hc",
         "Who decided it?")}
     assert got == {"Court of Appeal"}
+
+
+def test_an_ordinal_word_is_an_entity_and_a_fixed_term_keeps_its_ordinal():
+    # "first" and "third" are function words, and were refused as left dangling
+    assert entries.well_formed("ORDINAL", "third") and entries.well_formed("ORDINAL", "first")
+    bank = SamplingIndex.from_bank({"ORDINAL": ["first", "second", "third", "fourth", "fifth",
+                                                "sixth"]})
+    assert not entries.drawable("ORDINAL", "first")  # "the first largest city"
+    ctx = "A 2014 report placed the city third in the world university rankings."
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(ctx, "third", [("third", "ORDINAL")],
+                                                        bank, "ord")}
+    assert got and got <= {"second", "fourth", "fifth", "sixth"}
+    # a fraction after "a" is never "a second"
+    ctx = "Exported services amount to a third of exports, the bank said."
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(ctx, "third", [("third", "ORDINAL")],
+                                                        bank, "frac")}
+    assert got and got <= {"fourth", "fifth", "sixth"}
+    # "first-world countries", "third-party developers", "the third person": fixed terms
+    for ctx, ordinal in (("In most first-world countries, eating insects is taboo.", "first"),
+                         ("It never courted third-party developers at all.", "third"),
+                         ("The story is narrated in the third person throughout.", "third")):
+        o = run(ctx, ordinal, [(ordinal, "ORDINAL")], bank=bank)
+        assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.NAME_INSIDE_NAME), ctx
+
+
+def test_a_name_the_context_also_writes_in_lower_case_is_a_common_word():
+    bank = SamplingIndex.from_bank({"PERSON": ["Peng Dehuai", "John Marshall"],
+                                    "LOC": ["Sahara", "Siberia"]})
+    ctx = ("The Order was awarded for Gallantry from 1940. The grade was set by the same "
+           "criteria as usual, and not by the level of gallantry.")
+    o = run(ctx, "Gallantry", [("Gallantry", "PERSON")], bank=bank)
+    assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.MALFORMED_ENTITY)
+    ctx = "The Mediterranean coast has a mild, mediterranean climate all year."
+    o = run(ctx, "Mediterranean", [("Mediterranean", "LOC")], bank=bank)
+    assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.MALFORMED_ENTITY)
+    # written with its capital throughout, the same name is swapped
+    ctx = "The Mediterranean coast has a mild climate; the Mediterranean is warm."
+    assert_consistent(run(ctx, "Mediterranean", [("Mediterranean", "LOC")], bank=bank))

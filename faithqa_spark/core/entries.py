@@ -108,7 +108,10 @@ def well_formed(etype: str, text: str) -> bool:
             return False  # "early 20th centuries": NER's cut of "the late 19th and early 20th"
         return not (ws[-1].lower() in _GLUE_WORDS or ws[-1].lower() in _DATE_TAIL)
     if etype in MEASURE_TYPES:
-        return _measure_key(text) != "" and not _dangling(ws[-1])
+        key = _measure_key(text)
+        # an ordinal word is the whole entity, never a word left dangling from another
+        # ("first" and "third" are function words: 176 rows of SQuAD train had been refused)
+        return key == "ordinal" or (key != "" and not _dangling(ws[-1]))
     if etype not in _NAME_TYPES:
         return True
     if not _TWO_LETTERS.search(text):
@@ -841,6 +844,10 @@ def drawable(etype: str, text: str) -> bool:
         return False  # "Telewizja Polska"; "Van Cortlandt Park", "San Ángel": places
     if etype == "CARDINAL" and text.strip().lower() in ("zero", "0", "none", "nil"):
         return False  # "one of the zero dimensions": nothing counts as none
+    if etype == "ORDINAL" and text.strip().lower() == "first":
+        # "the first largest city", "the first most populous": a superlative says "first"
+        # without the word (it stays an entity that can be replaced)
+        return False
     if etype == "NORP" and not norp_word(text):
         return False  # "Seine", "Delhi Sultanate": NER's NORP that is no people's word
     if etype in _WORD_CHECKED_TYPES and DOCTRINE.search(text):
