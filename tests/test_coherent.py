@@ -2721,3 +2721,23 @@ def test_a_name_the_context_also_writes_in_lower_case_is_a_common_word():
     # written with its capital throughout, the same name is swapped
     ctx = "The Mediterranean coast has a mild climate; the Mediterranean is warm."
     assert_consistent(run(ctx, "Mediterranean", [("Mediterranean", "LOC")], bank=bank))
+
+
+@pytest.mark.parametrize("original, cand, same", [
+    ("around ten years", "about ten years", True), ("over half", "more than half", True),
+    ("only a few months", "just a few months", True), ("the 1990s", "1990s", True),
+    ("late 1850s", "mid 1850s", False), ("about ten years", "ten years", False),
+    ("around ten years", "about six years", False), ("over half", "up to half", False),
+])
+def test_a_hedge_of_the_same_kind_alone_changes_no_fact(original, cand, same):
+    from faithqa_spark.core import shapes
+    from faithqa_spark.core.coherent import _hedge_alone
+    assert _hedge_alone((shapes.core(original), shapes.hedge(original)), cand) is same
+
+
+def test_a_duration_in_words_takes_another_figure_not_another_hedge():
+    bank = SamplingIndex.from_bank({"DATE": ["about ten years", "some six years",
+                                             "nearly ten years"]})
+    ctx = "Alcoholism often reduces a person's life expectancy by around ten years."
+    for o in made_rows(ctx, "around ten years", [("around ten years", "DATE")], bank, "hedge"):
+        assert o[C.REPLACEMENT_ENTITY] == "some six years"

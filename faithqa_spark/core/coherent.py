@@ -1257,6 +1257,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # the figure must change, not its hedge alone ("About 30" had become "Approximately 30")
     same_figures = arithmetic.figures(original) if label in _AMOUNT_TYPES else ()
+    # ... nor a hedge of its kind alone, in words too ("around ten years" had become "about
+    # ten years", "over half" "more than half"; "the late 1850s" may become the mid 1850s)
+    hedged = (shapes.core(original), shapes.hedge(original)) \
+        if label in _AMOUNT_TYPES | _YEAR_TYPES else None
     # ... and a range runs the way the original runs: "fell from 27% to 8%" never "fell from
     # 10% to 15%", "3500–3100 BC" never "1,000-3,000"
     runs = arithmetic.direction(original) if label in _AMOUNT_TYPES | _YEAR_TYPES else 0
@@ -1341,6 +1345,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if same_figures and arithmetic.figures(cand) == same_figures:
             return False  # "about 9,000" -> "around 9,000" changes no fact
+        if hedged and _hedge_alone(hedged, cand):
+            return False
         if runs and arithmetic.direction(cand) == -runs:
             return False
         if any(arithmetic.rescaled(c, context, context[s:e], cand) is None
@@ -1527,6 +1533,19 @@ def cascade(groups: Sequence[Callable[[], Sequence[Pool]]], levels: int,
                     elif fits(cand):
                         return cand
     return None
+
+
+def _hedge_alone(original: tuple[str, str], cand: str) -> bool:
+    """Whether `cand` is the original's date or number (its `shapes.core` and hedge) with
+    only another hedge of the same kind: an approximation or bound for another ("about",
+    "around"; "over", "more than"), never one part of a period for another ("early",
+    "late")."""
+    core, hedge = original
+    if shapes.core(cand) != core:
+        return False
+    other = shapes.hedge(cand)
+    kind = entries.hedge_class(hedge)
+    return other == hedge or (kind != "part" and entries.hedge_class(other) == kind)
 
 
 def _memo(check: Callable[[str], _T]) -> Callable[[str], _T]:

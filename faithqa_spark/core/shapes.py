@@ -155,6 +155,12 @@ def _core(text: str) -> str:
     return t
 
 
+def core(text: str) -> str:
+    """A date or number without its hedges and determiners, lower-cased ("around ten
+    years" -> "ten years", "the early 1990s" -> "1990s")."""
+    return _core(text).lower()
+
+
 def hedge(text: str) -> str:
     """The hedges and determiners before a date or number, lower-cased, without a leading
     article ("about 30,000" -> "about", "the early 1990s" -> "early", "1907" -> "")."""
