@@ -924,6 +924,9 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     ("FAC", "Camp Nou", True),
     # "Christ" ends like "Buddhist" but names no group ("the Christ and Republican parties")
     ("NORP", "Christ", False), ("NORP", "Christian", True), ("NORP", "Antichrist", False),
+    # a ratio or a fraction keeps its colon or slash; a time or a date so written does not
+    ("CARDINAL", "16:9", True), ("CARDINAL", "1/3", True), ("CARDINAL", "3:", False),
+    ("TIME", "10:30 pm", False), ("DATE", "2010/2011", False), ("ORG", "A/B", False),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn
