@@ -2744,3 +2744,38 @@ def test_a_duration_in_words_takes_another_figure_not_another_hedge():
     ctx = "Alcoholism often reduces a person's life expectancy by around ten years."
     for o in made_rows(ctx, "around ten years", [("around ten years", "DATE")], bank, "hedge"):
         assert o[C.REPLACEMENT_ENTITY] == "some six years"
+
+
+def test_a_country_s_people_word_that_is_no_stem_s_is_swapped_with_it():
+    from faithqa_spark.core.coherent import people_pieces, places_of_people
+    norps = frozenset({"French", "Spanish", "Mexican", "Mexicans", "German", "Germans"})
+    # an irregular word takes the new place's adjective, or its plural said of the people
+    assert people_pieces("Mexico", [(0, 0, "="), (0, 0, "=s")], norps) == ["Mexican",
+                                                                            "Mexicans"]
+    assert people_pieces("Spain", [(0, 0, "=s"), (0, 0, "an")], norps) == ["Spanish",
+                                                                           "Spanish"]
+    assert people_pieces("Lagos", [(0, 0, "=")], norps) is None
+    bank = SamplingIndex.from_bank({"GPE": ["Spain", "Lagos", "Germany"],
+                                    "NORP": ["French", "Spanish", "German", "Germans",
+                                             "Portuguese"]})
+    assert "French" not in places_of_people(bank)  # the bank holds no France
+    ctx = ("The loss of France's ally in Bengal ended French power in India. The French "
+           "were gone by 1765; British Columbia and French Guiana were far away.")
+    spec = [("France", "GPE"), ("French", "NORP"), ("Bengal", "GPE"), ("India", "GPE"),
+            ("British Columbia", "GPE"), ("French Guiana", "GPE")]
+    got = set()
+    for o in made_rows(ctx, "France", spec, bank, "irr", question="Whose ally was lost?"):
+        mod, new = o[C.MODIFIED_CONTEXT], o[C.REPLACEMENT_ENTITY]
+        got.add(new)
+        people = {"Spain": ("Spanish", "Spanish"), "Germany": ("German", "Germans")}[new]
+        assert f"ended {people[0]} power in India. The {people[1]} were gone" in mod
+        assert "French Guiana" in mod  # a place's own name keeps its word
+    assert "Lagos" not in got  # the one without a people word is not preferred
+    # a people word's place that is no stem's: "Portuguese ... Portugal" -> "French ... France"
+    bank = SamplingIndex.from_bank({"GPE": ["France", "Portugal"],
+                                    "NORP": ["French", "Portuguese"]})
+    assert places_of_people(bank)["Portuguese"] == "Portugal"
+    ctx = "Portugal was long a land of emigration: most Brazilians have Portuguese ancestry."
+    for o in made_rows(ctx, "Portuguese", [("Portugal", "GPE"), ("Portuguese", "NORP")],
+                       bank, "port", question="What ancestry do most Brazilians have?"):
+        assert o[C.MODIFIED_CONTEXT].startswith("France was long a land of emigration")

@@ -669,14 +669,45 @@ def people_words(context: str, original: str, regions: list[Region],
     conquest" beside "Babylonia"): (start, end, ending). The swap gives them the new
     place's (`people_pieces`), or the story would keep the old place's people."""
     stem = place_stem(original)
-    if stem is None:
-        return []
     found = []
-    for start, end, ending in stem_words(context, stem):
+    for start, end, ending in stem_words(context, stem) if stem else ():
         if context[start:end] in norps and ending in _PEOPLE_ENDS and not any(
                 s <= start < e for s, e, _ in regions):
             found.append((start, end, ending))
+    # ... and its people word that is no stem's ("France ... French power" had kept the
+    # French beside Spain), but in a place's own name ("British Columbia", "the English
+    # Channel")
+    people = namekinds.IRREGULAR_PEOPLE.get(original.removeprefix("the "))
+    if people and people in norps:
+        found += [(s, e, IRREGULAR_PLURAL if _collective(context, s, e) else IRREGULAR)
+                  for s, e in boundary_matches(context, people)
+                  if context[s:e] == people and not _FEATURE_AFTER.match(context, e)
+                  and not _NAMED_AFTER_PEOPLE.match(context, e)
+                  and not any(a <= s < b for a, b, _ in regions)
+                  and not any(a <= s < b for a, b, _ in found)]
+        found.sort()
     return found
+
+
+# the ending of a people word that is no stem's (`namekinds.IRREGULAR_PEOPLE`): the new
+# place's adjective takes its place; said of the people ("sold to the French."), its
+# plural ("the Germans"), or its own such word ("the Spanish")
+IRREGULAR, IRREGULAR_PLURAL = "=", "=s"
+# what follows a people word said of the people itself: "the French were", "to the French."
+_COLLECTIVE_AFTER = re.compile(r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:were|was|had|have|and|who|"
+                               r"would|could|did|also|under|in|at|from|to|of|by|on|with|"
+                               r"during|after|before|against|for|as|but|while|when|then|"
+                               r"themselves|[a-z]+ed)\b)")
+
+
+def _collective(context: str, start: int, end: int) -> bool:
+    """Whether the people word at [start, end) names the people ("the French were ..."),
+    not a thing of theirs ("the French army")."""
+    return context[max(0, start - 4):start].lower() == "the " and \
+        _COLLECTIVE_AFTER.match(context, end) is not None
+# a place's name that begins with its people word but is no people's ("British Columbia")
+_NAMED_AFTER_PEOPLE = re.compile(r" (?:Columbia|Guiana|Isles|Polynesia|Riviera|Honduras|"
+                                 r"Somaliland|Guinea|Raj)\b")
 
 
 def stem_words(text: str, stem: str) -> Iterator[tuple[int, int, str]]:
@@ -717,11 +748,17 @@ def places_of_people(index: SamplingIndex) -> Mapping[str, str]:
     "Czech Republic"): the first place in the bank's order that makes it."""
     def build() -> dict[str, str]:
         norps, found = index.text_set("NORP"), {}
-        for place in index.texts.get("GPE") or ():
+        places = index.texts.get("GPE") or ()
+        for place in places:
             stem = place_stem(place)
             for ending in (("", "s") if stem else ()):
                 for word in _people_options(stem, place, ending, norps):
                     found.setdefault(word, place)
+        # ... and the words that are no stem's ("French": France, "Dutch": the Netherlands)
+        held = frozenset(places)
+        for word, place in namekinds.PLACE_OF_IRREGULAR.items():
+            if word in norps and place in held:
+                found.setdefault(word, place)
         return found
     return index.cached("places_of_people", build)  # type: ignore[return-value]
 
@@ -763,15 +800,26 @@ def people_pieces(candidate: str, words: list[tuple[int, int, str]],
     plural where the old one is ("Czech Republic": "Soviets" -> "Czechs"); None when it
     has none ("Lagos")."""
     stem = place_stem(candidate)
-    if stem is None:
-        return None
+    own = namekinds.IRREGULAR_PEOPLE.get(candidate.removeprefix("the "))
+    own = own if own in norps else None
     pieces = []
     for _, _, ending in words:
-        options = _people_options(stem, candidate, ending, norps)
+        plural = ending.endswith("s")
+        if own and (not plural or ending == IRREGULAR_PLURAL):
+            options = [own]  # "Mexican" -> "French", "French" -> "Spanish", "the Dutch"
+        elif stem is None:
+            return None
+        elif ending in (IRREGULAR, IRREGULAR_PLURAL):
+            # the new place's adjective ("French power" -> "Mexican power"), or its plural
+            # said of the people ("to the French." -> "to the Mexicans.")
+            options = _people_options(stem, candidate, "s" if plural else "", norps)
+        else:
+            options = _people_options(stem, candidate, ending, norps)
         if not options:
             return None
         pieces.append(options[0])
     return pieces
+
 
 
 # a country's name that goes on with "of ..." ("the United States of America"): NER cut it

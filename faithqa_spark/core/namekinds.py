@@ -430,6 +430,30 @@ def former_country(text: str) -> bool:
     return text.strip().lower() in _FORMER_COUNTRIES
 
 
+# A country's people word that is not its name's stem and an ending (`coherent.place_stem`:
+# "Mexic-an", "Japan-ese"): the adjective, which is also the people's collective ("the
+# French") and mostly its language. "American" is left out: it is the Americas' word too
+# ("Latin American", "Native American").
+IRREGULAR_PEOPLE: dict[str, str] = {
+    "France": "French", "Spain": "Spanish", "Netherlands": "Dutch", "Holland": "Dutch",
+    "United Kingdom": "British", "Great Britain": "British", "Britain": "British",
+    "England": "English", "Scotland": "Scottish", "Wales": "Welsh", "Ireland": "Irish",
+    "Denmark": "Danish", "Sweden": "Swedish", "Norway": "Norwegian", "Finland": "Finnish",
+    "Iceland": "Icelandic", "Poland": "Polish", "Switzerland": "Swiss", "Greece": "Greek",
+    "Portugal": "Portuguese", "Belgium": "Belgian", "Flanders": "Flemish",
+    "Thailand": "Thai", "Philippines": "Filipino", "Cyprus": "Cypriot", "Peru": "Peruvian",
+    "Chile": "Chilean", "Ghana": "Ghanaian", "Lebanon": "Lebanese", "Libya": "Libyan",
+    "Syria": "Syrian", "Singapore": "Singaporean", "Afghanistan": "Afghan",
+    "Madagascar": "Malagasy", "Laos": "Lao", "Paraguay": "Paraguayan",
+    "Uruguay": "Uruguayan", "Argentina": "Argentine",
+}
+# ... and the place of each such word: the first place above that has it ("Dutch": the
+# Netherlands, "British": the United Kingdom)
+PLACE_OF_IRREGULAR: dict[str, str] = {}
+for _place, _people in IRREGULAR_PEOPLE.items():
+    PLACE_OF_IRREGULAR.setdefault(_people, _place)
+
+
 def is_country(text: str) -> bool:
     """Whether a place name is a country's (ISO 3166, current or historic, and common
     names such as "Britain", "Persia", "Soviet Union")."""
