@@ -927,6 +927,10 @@ def test_a_loose_key_is_never_another_entry_s_strict_key():
     # a ratio or a fraction keeps its colon or slash; a time or a date so written does not
     ("CARDINAL", "16:9", True), ("CARDINAL", "1/3", True), ("CARDINAL", "3:", False),
     ("TIME", "10:30 pm", False), ("DATE", "2010/2011", False), ("ORG", "A/B", False),
+    # a span of time is no place or body ("date back to the Middle Ages" had taken a LOC);
+    # a work may be titled so
+    ("LOC", "Middle Ages", False), ("ORG", "Ordovician Period", False),
+    ("ORG", "Reconstruction Era", False), ("WORK_OF_ART", "The Jazz Age", True),
 ])
 def test_only_a_people_s_word_is_drawn_as_norp_and_a_name_has_letters(etype, text, drawn):
     assert entries.drawable(etype, text) is drawn

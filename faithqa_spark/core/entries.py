@@ -123,6 +123,11 @@ def well_formed(etype: str, text: str) -> bool:
         return False  # "E-5", "C0": no name
     if _ERA.fullmatch(text.strip()):
         return False  # "the 3rd century BCE", NER's ORG, had become "the 3rd century UNESCO"
+    if etype in _NO_PERIOD_TYPES and ws[-1] in _PERIOD_HEADS:
+        # a span of time NER read as a place or a body: "date back to the Middle Ages"
+        # (LOC) had become "date back to the Horn of Africa", "during the Ordovician
+        # Period" (ORG) "during BBC One"
+        return False
     if etype == "NORP":
         return norp_form(text) is not None
     if etype != "LAW" and _CASE_NAME.search(text):
@@ -700,6 +705,10 @@ def _date_detail(shape: str, text: str) -> str:
 
 
 _CENTURIES = re.compile(r"\bcenturies\b", re.IGNORECASE)
+# the head words of a span of time's name ("the Middle Ages", "the Reconstruction Era"), and
+# the types whose names are none (a work may be titled so: "The Jazz Age")
+_PERIOD_HEADS = frozenset({"Period", "Era", "Epoch", "Eon", "Age", "Ages"})
+_NO_PERIOD_TYPES = frozenset({"ORG", "GPE", "LOC", "FAC", "PERSON", "PRODUCT"})
 _ERA = re.compile(r"\b(?:AD|CE|BC|BCE|A\.D\.|B\.C\.|B\.C\.E\.)(?!\w)")
 _IN_THE = re.compile(r"\b(?:in|of) the\b", re.IGNORECASE)
 _ORDINAL_IN = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:first|second|third|fourth|fifth|sixth"
