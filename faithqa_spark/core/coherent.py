@@ -705,6 +705,8 @@ def _collective(context: str, start: int, end: int) -> bool:
     not a thing of theirs ("the French army")."""
     return context[max(0, start - 4):start].lower() == "the " and \
         _COLLECTIVE_AFTER.match(context, end) is not None
+
+
 # a place's name that begins with its people word but is no people's ("British Columbia")
 _NAMED_AFTER_PEOPLE = re.compile(r" (?:Columbia|Guiana|Isles|Polynesia|Riviera|Honduras|"
                                  r"Somaliland|Guinea|Raj)\b")
@@ -821,7 +823,6 @@ def people_pieces(candidate: str, words: list[tuple[int, int, str]],
     return pieces
 
 
-
 # a country's name that goes on with "of ..." ("the United States of America"): NER cut it
 _OF_NAME_AFTER = re.compile(r" of (?:the )?[A-Z]")
 # a name that a river, a bay or an island goes on with ("the Bagmati River", "the Taiwan
@@ -831,11 +832,11 @@ _FEATURE_AFTER = re.compile(
     r" (?:River|Creek|Sea|Ocean|Lake|Bay|Gulf|Strait|Straits|Channel|Canal|Mountains|Hills|"
     r"Island|Islands|Isles|Peninsula|Valley|Basin|Desert|Forest|Plain|Plains|Plateau|Falls|"
     r"Delta|Glacier|Range)\b")
-# a number word that is one half of a hyphenated number ("seventy-two", "twenty-five")
 # the nouns that make a fixed term of an ordinal before them: "In most first-world
 # countries" had become "In most second-world countries", "the third person" (grammar's)
 _FIXED_AFTER_ORDINAL = re.compile(r"(?i)[- ](?:world|party|parties|person|persons|class|hand|"
                                   r"rate|lady|reich|republic|estate)\b")
+# a number word that is one half of a hyphenated number ("seventy-two", "twenty-five")
 _TENS_BEFORE = re.compile(r"(?i)\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$")
 _UNITS_AFTER = re.compile(r"(?i)-(?:one|two|three|four|five|six|seven|eight|nine|first|second|"
                           r"third|fourth|fifth|sixth|seventh|eighth|ninth)\b")

@@ -449,9 +449,8 @@ IRREGULAR_PEOPLE: dict[str, str] = {
 }
 # ... and the place of each such word: the first place above that has it ("Dutch": the
 # Netherlands, "British": the United Kingdom)
-PLACE_OF_IRREGULAR: dict[str, str] = {}
-for _place, _people in IRREGULAR_PEOPLE.items():
-    PLACE_OF_IRREGULAR.setdefault(_people, _place)
+PLACE_OF_IRREGULAR: dict[str, str] = {
+    people: place for place, people in reversed(IRREGULAR_PEOPLE.items())}
 
 
 def is_country(text: str) -> bool:
