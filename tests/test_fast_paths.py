@@ -208,10 +208,12 @@ def test_a_worker_builds_its_index_once_across_tasks():
         tasks._index_cache.pop(key, None)
     assert firsts[0] is firsts[1] is firsts[2]
 
-    # the closure-global cache that this replaced: a fresh dict after each unpickling
-    cache = {}
-
+    # what this replaced: a nested function that names a module-level cache itself gets a
+    # copy of it with each unpickling
     def naive():
-        return cache.setdefault("index", object())
+        return _NAIVE_CACHE.setdefault("index", object())
     assert cloudpickle.loads(cloudpickle.dumps(naive))() is not \
         cloudpickle.loads(cloudpickle.dumps(naive))()
+
+
+_NAIVE_CACHE: dict = {}  # `test_a_worker_builds_its_index_once_across_tasks`'s counter-example
