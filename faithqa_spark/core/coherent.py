@@ -677,7 +677,7 @@ def people_words(context: str, original: str, regions: list[Region],
     # ... and its people word that is no stem's ("France ... French power" had kept the
     # French beside Spain), but in a place's own name ("British Columbia", "the English
     # Channel")
-    people = namekinds.IRREGULAR_PEOPLE.get(original.removeprefix("the "))
+    people = namekinds.irregular_people(original)
     if people and people in norps:
         found += [(s, e, IRREGULAR_PLURAL if _collective(context, s, e) else IRREGULAR)
                   for s, e in boundary_matches(context, people)
@@ -802,7 +802,7 @@ def people_pieces(candidate: str, words: list[tuple[int, int, str]],
     plural where the old one is ("Czech Republic": "Soviets" -> "Czechs"); None when it
     has none ("Lagos")."""
     stem = place_stem(candidate)
-    own = namekinds.IRREGULAR_PEOPLE.get(candidate.removeprefix("the "))
+    own = namekinds.irregular_people(candidate)
     own = own if own in norps else None
     pieces = []
     for _, _, ending in words:
@@ -1319,8 +1319,6 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     convs = conversions(context, regions, label)
     country = namekinds.country_code(original) if label == "GPE" else None
     others_folded = [(name, name.casefold()) for name in others]
-    # a substring test of all of them at once, in C, before the word match of each
-    others_low = [low for _, low in others_folded]
 
     # the question's month or year ("On what day in May ...?") stays in the date
     keep = question_date_parts(question, original, label)
@@ -1352,8 +1350,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if country and namekinds.country_code(cand) == country:
             return False  # "Persia" for "Iran" is the same country: nothing would change
         folded = cand.casefold()  # a substring test first: the word match is the costly part
-        if any(map(folded.__contains__, others_low)) and any(
-                low in folded and boundary_matches(cand, name) for name, low in others_folded):
+        if any(low in folded and boundary_matches(cand, name) for name, low in others_folded):
             return False  # "Germany ... consulted with the Federal Republic of Germany"
         if stop_after and cand.endswith("."):
             return False  # "CSA.." 

@@ -453,6 +453,12 @@ PLACE_OF_IRREGULAR: dict[str, str] = {
     people: place for place, people in reversed(IRREGULAR_PEOPLE.items())}
 
 
+def irregular_people(place: str) -> str | None:
+    """The people word of a place that is no stem's (`IRREGULAR_PEOPLE`: "the Netherlands"
+    -> "Dutch"), or None."""
+    return IRREGULAR_PEOPLE.get(place.removeprefix("the "))
+
+
 def is_country(text: str) -> bool:
     """Whether a place name is a country's (ISO 3166, current or historic, and common
     names such as "Britain", "Persia", "Soviet Union")."""
