@@ -4,6 +4,7 @@ Every row-level decision is a core call; these only move Arrow columns in and ou
 
 from __future__ import annotations
 
+import gc
 from functools import partial
 from typing import Any, Callable, Iterator, Sequence
 
@@ -122,7 +123,22 @@ def worker_index(key: tuple[str, str | None], build: Callable[[], SamplingIndex]
     index = _index_cache.get(key)
     if index is None:
         index = _index_cache[key] = build()
+        keep_for_good()
     return index
+
+
+def keep_for_good() -> None:
+    """Take every object the worker holds now out of the cyclic garbage collector's
+    generations (`gc.freeze`). A worker keeps the sampling index, its lazily built pools
+    and the lexicons for every later task: about two million tracked objects on SQuAD
+    train, which every full collection walked, and each later stage's rows set off one
+    every half second or so. Counted with a `gc.callbacks` hook in the workers (SQuAD train,
+    local[2], the job run from the NER cache): 57 full collections of 0.3-0.7 s, 21.5 s of
+    worker time that freed nothing (7 s for `paper`, whose index builds no pools); with
+    this, under 1 s. Frozen objects are still freed by reference counting, as everything the tasks
+    make is; only cyclic garbage already made when it is called stays (those collections
+    found none)."""
+    gc.freeze()
 
 
 def _as_type(array: pa.Array, type_: pa.DataType) -> pa.Array:
@@ -168,6 +184,8 @@ def process_task(cfg: Config, bank_bc: Any, bank_key: str, prov: Provenance,
                            for name, t in computed})
             yield pa.RecordBatch.from_arrays(
                 [_as_type(arrays[f.name], f.type) for f in outcome_schema], schema=outcome_schema)
+            # the pools and lexicons this batch built are the worker's for good
+            keep_for_good()
 
     return process
 
