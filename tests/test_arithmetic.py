@@ -104,6 +104,27 @@ def test_a_part_stays_below_its_whole():
     assert arithmetic.bounds(*at(apart, "41%")) is None  # a new clause: no part of it
 
 
+def test_a_count_stays_above_its_parts_in_plain_figures():
+    ctx = ("There are also 400,000 members of ethnic minorities, including approximately "
+           "200,000 She people and approximately 20,000 Hui Chinese. 9,000 live abroad.")
+    assert arithmetic.bounds(*at(ctx, "400,000")) == (200_000.0, None)
+    assert arithmetic.within(arithmetic.bounds(*at(ctx, "400,000")), "59,000") is False
+    assert arithmetic.within(arithmetic.bounds(*at(ctx, "400,000")), "610,000") is True
+    assert arithmetic.bounds(*at(ctx, "200,000")) == (None, 400_000.0)
+    assert arithmetic.bounds(*at(ctx, "20,000")) is None  # joined by "and": no part
+    assert arithmetic.bounds(*at(ctx, "9,000")) is None  # another sentence
+    # a figure with a unit of scale is no plain count: 3.5 is not compared with 200,000
+    scaled = "It has 3.5 million people, including 200,000 in the capital."
+    assert arithmetic.bounds(*at(scaled, "3.5 million")) is None
+    assert arithmetic.bounds(*at(scaled, "200,000")) is None
+    # nor is a year
+    years = "In 1990 some 5,000 soldiers, including 1,200 officers, fought."
+    assert arithmetic.bounds(*at(years, "5,000")) == (1_200.0, None)
+    assert arithmetic.bounds(*at(years, "1990")) is None
+    bc = "It fought at Algidus in 458 BC, and especially at the Cremera in 477 BC."
+    assert arithmetic.bounds(*at(bc, "477")) is None
+
+
 def test_a_part_or_the_total_of_a_sum_is_tied():
     ctx = ("As of 2004, 2,632 telephone main lines are in use, a mix of analog (2,500) and "
            "digital (132) circuits. The island has 7 radio stations.")

@@ -342,6 +342,24 @@ def _listed(context: str, start: int, end: int) -> tuple[list[tuple[int, int, fl
     return None
 
 
+# a count in figures alone: no unit of scale or percentage after it ("3.5 million" is 3.5
+# to `value`, and would be compared with "200,000"), and no year ("in 477 BC")
+_COUNT = re.compile(rf"(?<![\w.,$£€¥])((?>{_NUMBER}))(?![\w%]|\s*(?:%|percent\b|per cent\b|"
+                    r"hundred|thousand|million|billion|trillion|B\.?C|A\.?D\b|C\.?E\b))")
+
+
+def _counted(context: str, start: int, end: int) -> tuple[list[tuple[int, int, float]], int] | None:
+    """The counts in figures alone in the amount's sentence (not years) and the amount's
+    place among them, as `_listed` gives them, or None when the amount is no such count."""
+    a, b = _sentence(context, start, end)
+    found = [(m.start(1), m.end(1), float(m.group(1).replace(",", "")))
+             for m in _COUNT.finditer(context, a, b) if not _YEAR.fullmatch(m.group(1))]
+    for i, (s, e, _) in enumerate(found):
+        if s < end and start < e:
+            return found, i
+    return None
+
+
 def _rank_bounds(figures: list[tuple[int, int, float]], i: int) -> Bounds | None:
     """Three or more figures in strict order ("(391,906), (110,925), (98,850)"): the amount
     stays between its neighbours, so that the order holds."""
@@ -400,6 +418,12 @@ def bounds(context: str, start: int, end: int) -> Bounds | None:
     if listed is not None:
         figures, i = listed
         ranked, part = _rank_bounds(figures, i), _part_bounds(context, figures, i)
+    elif (counted := _counted(context, start, end)) is not None:
+        # a count's parts are plain counts too: "400,000 members of ethnic minorities,
+        # including approximately 200,000 She people" had become "59,000 members ...,
+        # including approximately 200,000". Parts only: the plain numbers of a sentence are
+        # of too many kinds to rank
+        part = _part_bounds(context, *counted)
     return _tightest(_bound_of_change(context, end), ranked, part,
                      _bound_of_countries(context, start, end))
 
