@@ -1679,6 +1679,32 @@ def test_faiths_parties_seasons_and_lands_keep_their_kind():
     assert name_class("United States") == "name"  # no "state"
 
 
+def test_a_legislature_and_a_gallery_keep_their_kind_before_the_broader_one():
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("National Assembly") == name_class("Scottish Parliament") == \
+        name_class("House") == "legislature"
+    assert name_class("Millais Gallery") == name_class("British Museum") == "museum"
+    assert name_class("House of Wisdom") == "site"  # a house with a name is a building
+    # the broader kind comes next, and its pool keeps the narrower kind's names
+    assert entries.fit_keys("ORG", "National Assembly") == [
+        entries.HEAD + "assembly", "legislature", "body"]
+    assert entries.fit_keys("ORG", "Millais Gallery")[-2:] == ["museum", "site"]
+    bodies = SamplingIndex.from_bank({"ORG": ["Hampshire County Council", "Imperial Diet",
+                                              "North Carolina Museum of Art"]})
+    assert "Imperial Diet" in bodies.pool("ORG", "body")[0]
+    ctx = "The unicameral National Assembly is Mali's sole legislative body."
+    q = "What is Mali's legislative body?"
+    assert replacements(ctx, "National Assembly", "ORG", bodies, "n", question=q) == \
+        {"Imperial Diet"}
+    # no legislature fits: a body, as before the kind was told apart
+    councils = SamplingIndex.from_bank({"ORG": ["Hampshire County Council"]})
+    assert replacements(ctx, "National Assembly", "ORG", councils, "n", question=q) == \
+        {"Hampshire County Council"}
+    ctx = "The Millais Gallery at Southampton Solent University shows new work."
+    assert replacements(ctx, "Millais Gallery", "ORG", bodies, "g") == \
+        {"North Carolina Museum of Art"}
+
+
 def test_a_word_of_the_name_the_question_names_is_kept_where_it_can_be():
     places = SamplingIndex.from_bank({"LOC": ["Central America", "Continental Europe"]})
     ctx = ("Although serfdom declined in Western Europe, it became more common in Eastern "

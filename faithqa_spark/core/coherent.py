@@ -241,8 +241,8 @@ def _where(question: str, entity: Entity, label: str) -> tuple[str, str | None] 
 
 _WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 _POSSESSIVE_END = re.compile(r"['’]s$")  # "what film writer's"
-_BUILDING_KINDS = frozenset({"church", "mosque", "synagogue", "temple", "site", "venue",
-                             "transit", "street", "green"})
+_BUILDING_KINDS = frozenset({"church", "mosque", "synagogue", "temple", "site", "museum",
+                             "venue", "transit", "street", "green"})
 # the type of a name whose head word's kind (`namekinds.name_class`) is a place's, a
 # building's, an event's or a law's (`_named_thing`)
 _TYPE_OF_KIND = {

@@ -29,9 +29,12 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                "motors industries holdings press media studios pictures entertainment "
                "networks systems technologies labs laboratories co llc gmbh",
     "body": "agency organization organisation council committee commission ministry "
-            "department office bureau authority administration board service assembly "
-            "parliament congress senate court tribunal union association federation society "
+            "department office bureau authority administration board service "
+            "court tribunal union association federation society "
             "foundation trust fund alliance movement institution unit",
+    # a country's legislature for a legislature: "The unicameral National Assembly is Mali's
+    # sole legislative body" had become "The unicameral Hampshire County Council ..."
+    "legislature": "assembly parliament congress senate diet duma legislature",
     # a government is no society ("In 1986 the Reagan Administration issued a regulation")
     "government": "government cabinet",
     # a league is a league ("the Premier League" is no county council)
@@ -71,8 +74,11 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "transit": "airport station terminal",
     "street": "square street avenue road highway boulevard lane drive alley",
     "green": "park gardens garden cemetery",
-    "site": "bridge tower hall palace castle museum building center centre theatre theater "
+    "site": "bridge tower hall palace castle building center centre theatre theater "
             "library hospital memorial monument statue house manor citadel fortress lodge",
+    # a gallery for a museum or a gallery: "The Millais Gallery at Southampton Solent
+    # University" had become "Hampshire Constabulary at ..."
+    "museum": "museum gallery",
     "club": "fc club team",
     # a battle is fought at a place and a time ("won at Trafalgar"), a war over years
     "battle": "battle siege massacre offensive invasion landings raid",
@@ -538,6 +544,10 @@ def name_class(text: str) -> str:
         return "continent"  # and its parts: "Southeast Europe", "Central Asia"
     if len(ws) == 1 and ws[0] in _PARTY_WORDS:
         return "party"  # "the 19th-century Liberal Prime Minister" (NER's ORG "Liberal")
+    if ws == ["house"]:
+        # "a bill was unanimously approved in the House": a chamber, never a building ("in
+        # the Main Building")
+        return "legislature"
     if len(ws) == 2 and ws[1] == "administration":
         # "the Reagan Administration"; "the Federal Aviation Administration" is a body
         return "government"
