@@ -2572,11 +2572,15 @@ def test_an_organisation_whose_name_says_no_kind_draws_famous_names_before_obscu
 
 def test_places_monarchs_and_product_lines_filed_as_organisations_are_not_drawn():
     # "the director of the MacBook Air (W3C)", "Uttar Pradesh" and "Philip II" as ORG
-    products = frozenset({"macbook", "xbox"})
-    for misfiled in ("Uttar Pradesh", "Lyon", "Philip II", "MacBook Air", "the Xbox Live"):
+    products = frozenset({"macbook", "xbox", "windows"})
+    for misfiled in ("Uttar Pradesh", "Lyon", "Philip II", "MacBook Air", "the Xbox Live",
+                     # a product line after its maker, a person with a particle or an
+                     # epithet ("The Microsoft Windows covered most of North America")
+                     "Microsoft Windows", "Hernando de Soto", "Conan the Barbarian"):
         assert entries.misfiled_org(misfiled, products), misfiled
     for org in ("Goldman Sachs", "Real Madrid", "Xbox Division Inc.", "NATO",
-                "University of Texas"):
+                "University of Texas", "Bank of America", "Banco de Bogotá",
+                "Windows Media Group"):
         assert not entries.misfiled_org(org, products), org
     index = SamplingIndex.from_bank({"ORG": ["Uttar Pradesh", "Philip II", "MacBook Air",
                                              "Goldman Sachs", "Kelmar Guild"],
