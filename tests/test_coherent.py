@@ -283,6 +283,28 @@ def test_an_age_in_figures_stays_near_the_original_where_one_fits():
                                                                         "age of 76"}
 
 
+def test_a_name_that_makes_one_man_with_the_original_is_not_drawn():
+    # "Tito" had become "Josip Broz" (7 rows of SQuAD train): the bank's Josip Broz Tito
+    people = SamplingIndex.from_bank({"PERSON": ["Josip Broz", "Josip Broz Tito",
+                                                 "Ante Pavelic", "Milan Nedic"]})
+    ctx = "Tito's estrangement from the USSR enabled Yugoslavia to obtain US aid."
+    got = replacements(ctx, "Tito", "PERSON", people, "t", rows=10)
+    assert got and "Josip Broz" not in got
+
+
+def test_a_year_its_sentence_sets_in_a_world_war_stays_in_it():
+    from faithqa_spark.core.coherent import war_years
+    ctx = ("During the Second World War, the United States built Wideawake airport on "
+           "Ascension in 1942. The island was surveyed in 1965.")
+    regions = [(ctx.index("1942"), ctx.index("1942") + 4, 0)]
+    assert war_years(ctx, regions, 1942) == (1939, 1945)
+    assert war_years(ctx, [(ctx.index("1965"), ctx.index("1965") + 4, 0)], 1965) is None
+    assert war_years("After World War I ended in 1918, it grew.", [(28, 32, 0)], 1918) \
+        == (1914, 1918)
+    years = SamplingIndex.from_bank({"DATE": ["1965", "1978", "1941", "1903"]})
+    assert replacements(ctx, "1942", "DATE", years, "w", rows=8) == {"1941"}
+
+
 def test_a_one_word_name_that_makes_one_man_with_another_name_of_the_context_is_not_drawn():
     # "Bonaparte told Napoleon these were the best terms": the bank's Napoleon Bonaparte
     people = SamplingIndex.from_bank({"PERSON": ["Bonaparte", "Napoleon Bonaparte", "Lucien",

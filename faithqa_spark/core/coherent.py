@@ -26,6 +26,7 @@ from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentio
                                       short_form_after, word_before)
 from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, in_pool_order,
                                          overlap_test, pool_text, visits)
+from faithqa_spark.core.sentences import sentence_spans
 from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in
 
 PERSON = "PERSON"
@@ -1040,6 +1041,26 @@ def world_war(name: str) -> int | None:
     return 1 if word in ("I", "One", "First") else 2
 
 
+# the years of each world war: a year its sentence sets in one stays in it
+_WAR_YEARS = {1: (1914, 1918), 2: (1939, 1945)}
+
+
+def war_years(context: str, regions: list[Region], year: int | None) -> tuple[int, int] | None:
+    """The years of the world war that a mention's sentence names, when the original year
+    lies in them: "During the Second World War, the United States built Wideawake airport
+    on Ascension in 1942" had become "... in 1965"."""
+    if year is None:
+        return None
+    for a, b in sentence_spans(context):
+        if any(a <= s < b for s, _, _ in regions):
+            for m in _WORLD_WAR.finditer(context, a, b):
+                war = world_war(m.group(0))
+                first, last = _WAR_YEARS[war] if war else (0, -1)
+                if first <= year <= last:
+                    return first, last
+    return None
+
+
 def _said_with_the(context: str, regions: list[Region], possessive: bool = False) -> bool:
     """Whether the context says "the" before every mention of the whole name: "Present-day
     Mali ... the Mali Empire" says "Mali" without it (the "the" is the Empire's). With
@@ -1262,6 +1283,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     spans = [(s, e) for s, e, _ in regions]
     year = chronology.year_of(original) if label in _YEAR_TYPES else None
     years, of = _order(context, spans, original, label, year, present_year)
+    wartime = war_years(context, regions, year)
 
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
@@ -1383,6 +1405,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False  # "World War Two" for "World War II" is the same war
         if not chronology.keeps_order(years, cand, of):
             return False
+        if wartime and not wartime[0] <= (chronology.year_of(cand) or 0) <= wartime[1]:
+            return False  # a year of the war its sentence names stays one
         if bare_apostrophe and not cand.endswith("s"):
             return False
         if plural and not (_PLAIN_ACRONYM.fullmatch(cand) and not cand.endswith("S")):
@@ -1414,6 +1438,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             if " " not in cand and any(f"{o} {cand}" in persons or f"{cand} {o}" in persons
                                        for o in others):
                 return False  # "Bonaparte told Napoleon": the bank's Napoleon Bonaparte
+            if f"{cand} {original}" in persons or f"{original} {cand}" in persons:
+                return False  # "Tito" for "Josip Broz": the bank's Josip Broz Tito, the same man
         return True
 
     # a name whose head word says what it is ("Battle of Covadonga", NER's ORG) may take a
