@@ -1049,7 +1049,7 @@ def war_years(context: str, regions: list[Region], year: int | None) -> tuple[in
     """The years of the world war that a mention's sentence names, when the original year
     lies in them: "During the Second World War, the United States built Wideawake airport
     on Ascension in 1942" had become "... in 1965"."""
-    if year is None:
+    if year is None or not _WORLD_WAR.search(context):  # most contexts name none
         return None
     for a, b in sentence_spans(context):
         if any(a <= s < b for s, _, _ in regions):
