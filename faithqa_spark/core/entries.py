@@ -861,7 +861,7 @@ def misfiled_org(text: str, product_firsts: frozenset[str]) -> bool:
             or (len(ws) > 1 and ws[-1].lower() in product_firsts)
             # ... or a person's name with a particle ("Hernando de Soto", 36 rows) or an
             # epithet ("Conan the Barbarian"): no organisation is named so
-            or _PARTICLE_NAME.fullmatch(body) is not None and given_name_known(body) is True
+            or (_PARTICLE_NAME.fullmatch(body) is not None and given_name_known(body) is True)
             or _EPITHET_NAME.fullmatch(body) is not None)
 
 

@@ -135,9 +135,9 @@ def keep_for_good() -> None:
     every half second or so. Counted with a `gc.callbacks` hook in the workers (SQuAD train,
     local[2], the job run from the NER cache): 57 full collections of 0.3-0.7 s, 21.5 s of
     worker time that freed nothing (7 s for `paper`, whose index builds no pools); with
-    this, under 1 s. Frozen objects are still freed by reference counting, as everything the tasks
-    make is; only cyclic garbage already made when it is called stays (those collections
-    found none)."""
+    this, about 1 s per worker for every collection of the job. Frozen objects are still
+    freed by reference counting, as everything the tasks make is; only cyclic garbage
+    already made when it is called stays (those collections found none)."""
     gc.freeze()
 
 
