@@ -292,6 +292,24 @@ def test_a_name_that_makes_one_man_with_the_original_is_not_drawn():
     assert got and "Josip Broz" not in got
 
 
+def test_a_people_word_said_for_the_people_takes_one_that_can_be():
+    # "To confuse the British, radio silence was observed" had become "To confuse the
+    # American, ..."
+    peoples = SamplingIndex.from_bank({"NORP": ["American", "French", "Norwegian"]})
+    ctx = ("To confuse the British, radio silence was observed until the bombs fell, and the "
+           "beams were moved to new frequencies for each raid of the winter.")
+    assert replacements(ctx, "British", "NORP", peoples, "p", rows=8) == {"French"}
+    # a preference: where none can be, the row is still made
+    others = SamplingIndex.from_bank({"NORP": ["American", "Norwegian"]})
+    assert replacements(ctx, "British", "NORP", others, "p", rows=4) <= {"American",
+                                                                         "Norwegian"}
+    assert replacements(ctx, "British", "NORP", others, "p", rows=4)
+    # ... and a people's thing takes any: "the British army"
+    ctx = ("The British army landed in the north, and its ships held the coast for the rest "
+           "of the year while the towns of the region were taken one by one.")
+    assert len(replacements(ctx, "British", "NORP", peoples, "q", rows=12)) > 1
+
+
 def test_a_year_its_sentence_sets_in_a_world_war_stays_in_it():
     from faithqa_spark.core.coherent import war_years
     ctx = ("During the Second World War, the United States built Wideawake airport on "

@@ -701,6 +701,11 @@ _COLLECTIVE_AFTER = re.compile(r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:were|was|had|have|a
                                r"themselves|[a-z]+ed)\b)")
 
 
+# the people words that name a people after "the" as they are ("the British", "the Dutch",
+# "the Chinese", "the Swiss"); "the American" or "the Norwegian" names one person
+_COLLECTIVE_FORM = re.compile(r"(?:sh|ch|ese|ss)$")
+
+
 def _collective(context: str, start: int, end: int) -> bool:
     """Whether the people word at [start, end) names the people ("the French were ..."),
     not a thing of theirs ("the French army")."""
@@ -1469,6 +1474,14 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def in_region(cand: str) -> bool:
         return region is not None and namekinds.country_code(cand) in region
 
+    # "To confuse the British, radio silence was observed": a people word said for the
+    # people takes one that can be ("the French", "the Chinese"; "To confuse the American"
+    # read wrong). A preference: a row is never lost to it
+    collective = label == "NORP" and any(_collective(context, s, e) for s, e, _ in regions)
+
+    def says_people(cand: str) -> bool:
+        return _COLLECTIVE_FORM.search(cand) is not None
+
     def has_people(cand: str) -> bool:
         if at_place:
             return new_place(context, cand, index, at_place) is not None
@@ -1533,10 +1546,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         return namekinds.countries_in(cand) <= lands
 
     # accept() and the preferences that apply: all of them, then without the first left, ...
-    # (a name of the story's time outweighs all else; an age near the original's outweighs
-    # a country named as the original names one, which outweighs the place's people
-    # swapped with it, which
-    # outweighs a country of the region named, which outweighs "the" read right, which
+    # (a people word that names a people where the original does outweighs all else; a name
+    # of the story's time outweighs the rest; an age near the original's outweighs a country
+    # named as the original names one, which outweighs the place's people swapped with it,
+    # which outweighs a country of the region named, which outweighs "the" read right, which
     # outweighs a word of the question kept, which outweighs a range of the same kind,
     # which outweighs a range of its width and scale, which outweighs a round figure)
     prefs = [p for p, on in ((is_round, round_wanted), (same_span, width is not None),
@@ -1547,7 +1560,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (has_people, bool(people or at_place)),
                              (same_land, bool(lands)),
                              (near_age, bool(age)),
-                             (in_era, bool(known))) if on]
+                             (in_era, bool(known)),
+                             (says_people, collective)) if on]
 
     def level(cand: str) -> int:
         """The first level whose preferences `cand` meets: one past the last it fails."""
