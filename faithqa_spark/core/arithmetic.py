@@ -328,12 +328,14 @@ _PART_OF = re.compile(r"\b(?:particularly|especially|including|mostly|mainly|chi
 _MAX_PART_GAP = 80
 
 
-def _listed(context: str, start: int, end: int) -> tuple[list[tuple[int, int, float]], int] | None:
-    """The figures of the amount's kind in its sentence ((start, end, value) each: the
-    percentages, or the numbers alone in brackets but years) and the amount's place among
-    them, or None when the amount is of neither kind."""
+def _listed(context: str, start: int, end: int,
+            kinds: tuple[re.Pattern[str], ...] = (_PERCENT, _BRACKETED)
+            ) -> tuple[list[tuple[int, int, float]], int] | None:
+    """The figures of the amount's kind in its sentence ((start, end, value) each: by
+    default the percentages, or the numbers alone in brackets; never years) and the
+    amount's place among them, or None when the amount is of none of `kinds`."""
     a, b = _sentence(context, start, end)
-    for pattern in (_PERCENT, _BRACKETED):
+    for pattern in kinds:
         found = [(m.start(1), m.end(1), float(m.group(1).replace(",", "")))
                  for m in pattern.finditer(context, a, b) if not _YEAR.fullmatch(m.group(1))]
         for i, (s, e, _) in enumerate(found):
@@ -342,22 +344,11 @@ def _listed(context: str, start: int, end: int) -> tuple[list[tuple[int, int, fl
     return None
 
 
-# a count in figures alone: no unit of scale or percentage after it ("3.5 million" is 3.5
-# to `value`, and would be compared with "200,000"), and no year ("in 477 BC")
+# a count in figures alone (a kind of `_listed` figure for a part's bounds): no unit of
+# scale or percentage after it ("3.5 million" is 3.5 to `value`, and would be compared
+# with "200,000"), and no year ("in 477 BC")
 _COUNT = re.compile(rf"(?<![\w.,$£€¥])((?>{_NUMBER}))(?![\w%]|\s*(?:%|percent\b|per cent\b|"
                     r"hundred|thousand|million|billion|trillion|B\.?C|A\.?D\b|C\.?E\b))")
-
-
-def _counted(context: str, start: int, end: int) -> tuple[list[tuple[int, int, float]], int] | None:
-    """The counts in figures alone in the amount's sentence (not years) and the amount's
-    place among them, as `_listed` gives them, or None when the amount is no such count."""
-    a, b = _sentence(context, start, end)
-    found = [(m.start(1), m.end(1), float(m.group(1).replace(",", "")))
-             for m in _COUNT.finditer(context, a, b) if not _YEAR.fullmatch(m.group(1))]
-    for i, (s, e, _) in enumerate(found):
-        if s < end and start < e:
-            return found, i
-    return None
 
 
 def _rank_bounds(figures: list[tuple[int, int, float]], i: int) -> Bounds | None:
@@ -418,7 +409,7 @@ def bounds(context: str, start: int, end: int) -> Bounds | None:
     if listed is not None:
         figures, i = listed
         ranked, part = _rank_bounds(figures, i), _part_bounds(context, figures, i)
-    elif (counted := _counted(context, start, end)) is not None:
+    elif (counted := _listed(context, start, end, (_COUNT,))) is not None:
         # a count's parts are plain counts too: "400,000 members of ethnic minorities,
         # including approximately 200,000 She people" had become "59,000 members ...,
         # including approximately 200,000". Parts only: the plain numbers of a sentence are
