@@ -2274,6 +2274,15 @@ def test_a_people_word_that_names_a_language_takes_one_that_names_a_language():
            "those languages still stands today.")
     got = replacements(ctx, "Celtic", "NORP", bank, "l", rows=8)
     assert got and got <= {"Germanic", "Iranian"}
+    # ... and so does one a text is translated into: "he was then able to translate the
+    # Bible into German" had become "... into Swiss"
+    bank = SamplingIndex.from_bank({"NORP": ["Swiss", "Parisian", "Hungarian", "British"]})
+    ctx = ("Protected by the prince, the monk was then able to translate the Bible into "
+           "German, which took him years.")
+    assert replacements(ctx, "German", "NORP", bank, "t", rows=8) == {"Hungarian"}
+    # ... where a people is no language, any people word fits as before
+    ctx = "Protected by the prince, the German monk was then able to finish the new Bible."
+    assert len(replacements(ctx, "German", "NORP", bank, "t", rows=12)) > 1
 
 
 def test_a_range_in_words_takes_a_range_in_words():

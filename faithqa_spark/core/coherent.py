@@ -82,6 +82,11 @@ _PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plat
                           r"Sea|Ocean|Gulf)\b")
 _LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b",
                              re.IGNORECASE)
+# what a text is put into or said in, right before a people word: a language ("translated
+# the Bible into German", "is written in Latin", "spoken in Greek")
+_IN_LANGUAGE_BEFORE = re.compile(r"\b(?:translat\w*|written|spoken|speaks?|speaking|wrote|"
+                                 r"writes|writing|sung|composed|dubbed)\b[^.;:!?]{0,40}?"
+                                 r"\b(?:into|in)\s+$")
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
 _CENTURY_HYPHEN = re.compile(r"\d(?:st|nd|rd|th)-centur", re.IGNORECASE)  # "19th-century art"
 # a range's preferred replacement: a width within this factor of the original's, a top
@@ -1193,11 +1198,13 @@ def _noun_after(context: str, regions: list[Region]) -> bool:
 
 def names_language(text: str, index: SamplingIndex, family: bool = False) -> bool:
     """Whether a people word also names a language ("Spanish", "Catalan", "Greek"; not
-    "British", "Parisian"): ISO 639-3's names or the bank's LANGUAGE entries; with
-    `family`, a family of languages instead ("Germanic", "Iranian": ISO 639-5's)."""
+    "British", "Parisian"): ISO 639-3's names, the bank's LANGUAGE entries or a language's
+    stage or register ("Middle Dutch", `entries.norp_kind`); with `family`, a family of
+    languages instead ("Germanic", "Iranian": ISO 639-5's)."""
     if family:
         return namekinds.is_language_family(text) or text.lower() in entries.LANGUAGE_FAMILIES
-    return namekinds.is_language(text) or text in index.text_set("LANGUAGE")
+    return namekinds.is_language(text) or text in index.text_set("LANGUAGE") or (
+        " " in text and entries.norp_kind(text) == entries.LANGUAGE)
 
 
 def _nouns_after(context: str, regions: list[Region]) -> bool:
@@ -1373,6 +1380,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # ("Indo-European languages", plural, names a family: "Russian languages" read wrong)
     tongue = [m.group(1).lower() == "languages" for _, e, _ in regions
               if label == "NORP" and (m := _LANGUAGE_AFTER.match(context, e))]
+    # ... and so does one a text is translated into, written or spoken in: "he was then able
+    # to translate the Bible into German" had become "... into Swiss"
+    tongue += [False for s, _, _ in regions
+               if label == "NORP" and _IN_LANGUAGE_BEFORE.search(context, max(0, s - 60), s)]
 
     in_context = contains_ci_in(context)
     homes = places_of_people(index) if label == "NORP" else {}
