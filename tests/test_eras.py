@@ -52,3 +52,30 @@ def test_a_person_of_the_story_s_time_is_drawn_before_one_of_another():
         assert out[C.STATUS] == C.OK, out[C.REASON]
         got.add(out[C.REPLACEMENT_ENTITY])
     assert got == {"Gennady Yanayev"}
+
+
+def test_an_event_that_names_its_year_is_of_that_year():
+    # "the Revolution of 1848" had been drawn for stories of 1794 and 1911: an event's own
+    # year dates it, whatever the articles that name it say
+    events = ["Revolution of 1848", "Hungarian Revolution of 1956", "Winter Uprising"]
+    near = {
+        "f#article=1": {"DATE": ["1950", "1952", "1954"], "EVENT": ["Winter Uprising"]},
+        "f#article=2": {"DATE": ["1950", "1953", "1955"], "EVENT": ["Revolution of 1848"]},
+    }
+    index = run_index({"EVENT": events}, near)
+    assert index.eras["EVENT"]["Revolution of 1848"] == 1953  # its articles' era
+    ctx = ("The Egyptian Revolution of 1952 ended the monarchy, and by 1953 the new "
+           "republic was declared in Cairo.")
+    start = ctx.index("Egyptian Revolution of 1952")
+    end = start + len("Egyptian Revolution of 1952")
+    got = set()
+    for i in range(12):
+        row = {C.ID: f"squad:ev{i}", C.SOURCE: "squad", C.QUESTION: "What ended it?",
+               C.CONTEXT: ctx, C.ANSWER: ctx[start:end], C.ANSWER_START: start,
+               C.INPUT_FILE: "f", C.RECORD_LOC: "article=9/paragraph=0/qa=0",
+               C.CONTEXT_ID: "c"}
+        out = process_row(row, [Entity(ctx[start:end], "EVENT", start, end)], index,
+                          load_config(), Provenance("t", "h", "m"), None)
+        assert out[C.STATUS] == C.OK, out[C.REASON]
+        got.add(out[C.REPLACEMENT_ENTITY])
+    assert "Revolution of 1848" not in got and got, got

@@ -1558,6 +1558,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if named_here else frozenset()
 
     def in_era(cand: str) -> bool:
+        # an event that names its year is of that year, wherever the articles name it:
+        # "the Revolution of 1848" in a story of 1794 reads wrong, told in its article or not
+        dated = chronology.years_in(cand) if label == "EVENT" else ()
+        if dated and era is not None:
+            return eras.of_its_time(dated[0], era)
         return cand in story or (known is not None and era is not None
                                  and eras.of_its_time(known.get(cand), era))
 
