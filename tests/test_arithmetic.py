@@ -125,6 +125,25 @@ def test_a_count_stays_above_its_parts_in_plain_figures():
     assert arithmetic.bounds(*at(bc, "477")) is None
 
 
+def test_a_count_in_words_stays_above_its_parts_in_words():
+    # "The Guardian Council comprises twelve jurists including six appointed by the
+    # Supreme Leader" had become "... three jurists including six ..."
+    assert arithmetic.word_value("twelve") == 12.0
+    assert arithmetic.word_value("about Twenty-one") == 21.0
+    assert arithmetic.word_value("forty one") == 41.0
+    assert arithmetic.word_value("someone or none") is None
+    ctx = ("The Guardian Council comprises twelve jurists including six appointed by the "
+           "Supreme Leader.")
+    assert arithmetic.bounds(*at(ctx, "twelve")) == (6.0, None)
+    assert arithmetic.within(arithmetic.bounds(*at(ctx, "twelve")), "three") is False
+    assert arithmetic.within(arithmetic.bounds(*at(ctx, "twelve")), "fifteen") is True
+    assert arithmetic.bounds(*at(ctx, "six")) == (None, 12.0)
+    # a number word with a capital inside a sentence begins a name: no count
+    name = ("Towers such as One Canada Square are mostly in the two financial districts of "
+            "the city.")
+    assert arithmetic.bounds(*at(name, "two")) is None
+
+
 def test_a_part_or_the_total_of_a_sum_is_tied():
     ctx = ("As of 2004, 2,632 telephone main lines are in use, a mix of analog (2,500) and "
            "digital (132) circuits. The island has 7 radio stations.")

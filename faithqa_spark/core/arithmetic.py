@@ -225,6 +225,30 @@ def value(text: str) -> float | None:
     return float(m.group(0).replace(",", "")) if m else None
 
 
+# a count below a hundred in words ("twelve", "twenty-one", "forty one"), as a whole word
+_UNITS = {w: i for i, w in enumerate(shapes.UNIT_WORDS)}
+_TENS = {w: 20 + 10 * i for i, w in enumerate(shapes.TENS_WORDS)}
+_WORD_COUNT = re.compile(
+    rf"(?<![\w-])((?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(shapes.UNIT_WORDS[1:10])}))?"
+    rf"|{'|'.join(sorted(_UNITS, key=len, reverse=True))})(?![\w-])", re.IGNORECASE)
+
+
+def word_value(text: str) -> float | None:
+    """The first count below a hundred written in words in `text` ("about twelve" -> 12.0,
+    "twenty-one" -> 21.0), or None."""
+    m = _WORD_COUNT.search(text)
+    if m is None:
+        return None
+    parts = re.split(r"[\s-]+", m.group(1).lower())
+    return float(sum(_TENS.get(w, _UNITS.get(w, 0)) for w in parts))
+
+
+def amount_value(text: str) -> float | None:
+    """`value`, else `word_value`: a number in digits, else one in words."""
+    found = value(text)
+    return found if found is not None else word_value(text)
+
+
 def figures(text: str) -> tuple[float, ...]:
     """Every number written in digits in `text`, in order ("about 9,000" -> (9000.0,),
     "0.50%" -> (0.5,))."""
@@ -336,8 +360,10 @@ def _listed(context: str, start: int, end: int,
     amount's place among them, or None when the amount is of none of `kinds`."""
     a, b = _sentence(context, start, end)
     for pattern in kinds:
-        found = [(m.start(1), m.end(1), float(m.group(1).replace(",", "")))
-                 for m in pattern.finditer(context, a, b) if not _YEAR.fullmatch(m.group(1))]
+        # a number word with a capital inside a sentence begins a name ("One Canada Square")
+        found = [(m.start(1), m.end(1), amount_value(m.group(1)) or 0.0)
+                 for m in pattern.finditer(context, a, b) if not _YEAR.fullmatch(m.group(1))
+                 and not (m.group(1)[0].isupper() and context[a:m.start(1)].strip())]
         for i, (s, e, _) in enumerate(found):
             if s < end and start < e:
                 return found, i
@@ -409,11 +435,13 @@ def bounds(context: str, start: int, end: int) -> Bounds | None:
     if listed is not None:
         figures, i = listed
         ranked, part = _rank_bounds(figures, i), _part_bounds(context, figures, i)
-    elif (counted := _listed(context, start, end, (_COUNT,))) is not None:
+    elif (counted := _listed(context, start, end, (_COUNT, _WORD_COUNT))) is not None:
         # a count's parts are plain counts too: "400,000 members of ethnic minorities,
         # including approximately 200,000 She people" had become "59,000 members ...,
-        # including approximately 200,000". Parts only: the plain numbers of a sentence are
-        # of too many kinds to rank
+        # including approximately 200,000", and in words: "The Guardian Council comprises
+        # twelve jurists including six appointed by the Supreme Leader" had become "three
+        # jurists including six". Parts only: the plain numbers of a sentence are of too
+        # many kinds to rank
         part = _part_bounds(context, *counted)
     return _tightest(_bound_of_change(context, end), ranked, part,
                      _bound_of_countries(context, start, end))
@@ -423,7 +451,7 @@ def within(limits: Bounds | None, candidate: str) -> bool:
     """Whether `candidate`'s value lies strictly inside `limits` (`bounds`)."""
     if limits is None:
         return True
-    v = value(candidate)
+    v = amount_value(candidate)
     if v is None:
         return False  # "up from 40" after a number in words: no telling, so no
     low, high = limits
