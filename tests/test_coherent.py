@@ -2285,6 +2285,21 @@ def test_a_people_word_that_names_a_language_takes_one_that_names_a_language():
     assert len(replacements(ctx, "German", "NORP", bank, "t", rows=12)) > 1
 
 
+def test_a_range_of_years_keeps_the_context_s_other_years_in_place():
+    # "Suleiman the Magnificent (1520–1566) captured Belgrade in 1521" had become
+    # "(1908–1922)": the years the context names inside the range stay inside it
+    from faithqa_spark.core.arithmetic import years_of_range
+    assert years_of_range("1520–1566") == (1520, 1566)
+    assert years_of_range("1838–39") == (1838, 1839) and years_of_range("10 to 15") is None
+    bank = SamplingIndex.from_bank({"CARDINAL": ["1908–1950", "1505–1552", "1601–1648"]})
+    ctx = ("Suleiman the Magnificent (1520–1566) captured Belgrade in 1521 and won at "
+           "Mohács in 1526, they say.")
+    assert replacements(ctx, "1520–1566", "CARDINAL", bank, "y", rows=8) == {"1505–1552"}
+    # ... a preference: with none that keeps them, another range as before
+    bank = SamplingIndex.from_bank({"CARDINAL": ["1908–1950", "1601–1648"]})
+    assert replacements(ctx, "1520–1566", "CARDINAL", bank, "y", rows=8)
+
+
 def test_a_range_in_words_takes_a_range_in_words():
     # "for hundreds or thousands of years" had become "for 4500–4000 of years"
     bank = SamplingIndex.from_bank({"CARDINAL": ["4500–4000", "two or three", "tens or hundreds"]})

@@ -287,6 +287,15 @@ def _pair(text: str) -> tuple[float, float] | None:
     return float(a), float(b)
 
 
+def years_of_range(text: str) -> tuple[int, int] | None:
+    """The first and last year of a range of years ("1520–1566", "1838–39" -> (1838,
+    1839)), or None for a text that is no such range (`year_range`)."""
+    if not year_range(text):
+        return None
+    a, b = _pair(text)  # type: ignore[misc]
+    return int(a), int(b)
+
+
 def span(text: str) -> tuple[float, float] | None:
     """The width and the top of a range of exactly two figures ("1644–1912" -> (268, 1912),
     "1838–39" -> (1, 1839), "25 to 50" -> (25, 50)), None for other texts. A range swapped

@@ -1537,6 +1537,15 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             width[0] / _SPAN_RATIO <= other[0] <= width[0] * _SPAN_RATIO and \
             width[1] / _SCALE_RATIO <= other[1] <= width[1] * _SCALE_RATIO
 
+    # a range of years keeps the context's other years where they were, before, inside or
+    # after it: "Suleiman the Magnificent (1520–1566) captured Belgrade in 1521" had become
+    # "(1908–1922)". The least of the preferences: few ranges of the bank fit most stories
+    placed = _years_placed(context, regions, original, present_year) \
+        if label in _YEAR_TYPES else None
+
+    def in_place(cand: str) -> bool:
+        return placed is not None and placed(cand)
+
     # an age keeps to its stage of life and is written the same way, in figures or in
     # words: "since the age of 18" had become "since the age of 81" for a singer in her
     # thirties, "consecrated as a virgin at the temple at age three" "at age 39"
@@ -1582,8 +1591,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # named as the original names one, which outweighs the place's people swapped with it,
     # which outweighs a country of the region named, which outweighs "the" read right, which
     # outweighs a word of the question kept, which outweighs a range of the same kind,
-    # which outweighs a range of its width and scale, which outweighs a round figure)
-    prefs = [p for p, on in ((is_round, round_wanted), (same_span, width is not None),
+    # which outweighs a range of its width and scale, which outweighs a round figure, which
+    # outweighs a range of years that keeps the context's other years where they were)
+    prefs = [p for p, on in ((in_place, placed is not None),
+                             (is_round, round_wanted), (same_span, width is not None),
                              (same_range, ranged),
                              (keeps_named, bool(named)),
                              (lambda cand: takes_the(cand, index), own_the),
@@ -1769,6 +1780,36 @@ def _order(context: str, spans: list[tuple[int, int]], original: str, label: str
                                   chronology.centuries_and_years_in),
                 chronology.century_until(present_year))
     return None, chronology.year_of
+
+
+def _years_placed(context: str, regions: list[Region], original: str, present_year: int
+                  ) -> Callable[[str], bool] | None:
+    """For a range of years whose context names other years, whether a candidate range puts
+    each of them on the same side of it, or inside it, as the original does, and ends by
+    the present (`present_year`, or the context's latest year if later); None otherwise."""
+    own = arithmetic.years_of_range(original)
+    if own is None:
+        return None
+    others: list[int] = []
+    last = 0
+    for s, e, _ in sorted(regions):
+        others += chronology.years_in(context, last, s)
+        last = e
+    others += chronology.years_in(context, last)
+    if not others:
+        return None
+
+    def side(year: int, first: int, end: int) -> int:
+        return -1 if year < first else 1 if year > end else 0
+
+    where = [side(y, *own) for y in others]
+    latest = max(present_year, own[1], *others)
+
+    def keeps(cand: str) -> bool:
+        found = arithmetic.years_of_range(cand)
+        return found is not None and found[1] <= latest and all(
+            side(y, *found) == w for y, w in zip(others, where))
+    return keeps
 
 
 def _sentence_start(context: str, start: int) -> bool:
