@@ -2321,6 +2321,11 @@ def test_a_figure_always_changes_and_a_round_one_takes_a_round_one():
     ctx = "About 500 slaves stayed on the island while the rest were sent on to the Cape."
     got = replacements(ctx, "About 500", "CARDINAL", bank, "f", rows=10)
     assert got == {"About 800"}, got
+    # ... a whole one for a whole one: "around 40 per cent" had become "approximately 2.4
+    # per cent"
+    bank = SamplingIndex.from_bank({"PERCENT": ["about 2.4%", "about 7%", "about 1.5%"]})
+    ctx = "About 4% of the pupils were girls, the study of the schools found in the end."
+    assert replacements(ctx, "About 4%", "PERCENT", bank, "w", rows=10) == {"About 7%"}
     from faithqa_spark.core.arithmetic import round_figure, significant_figures
     assert significant_figures("1,214,516") == 7 and significant_figures("about 30,000") == 1
     assert round_figure("10,000") and round_figure("some 80") and not round_figure("29,029")

@@ -88,6 +88,7 @@ _IN_LANGUAGE_BEFORE = re.compile(r"\b(?:translat\w*|written|spoken|speaks?|speak
                                  r"writes|writing|sung|composed|dubbed)\b[^.;:!?]{0,40}?"
                                  r"\b(?:into|in)\s+$")
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
+_DECIMAL = re.compile(r"\d\.\d")  # a figure with a decimal part ("2.4", not "U.S. 4")
 _CENTURY_HYPHEN = re.compile(r"\d(?:st|nd|rd|th)-centur", re.IGNORECASE)  # "19th-century art"
 # a range's preferred replacement: a width within this factor of the original's, a top
 # figure within this one (`fit`, `arithmetic.span`)
@@ -1515,9 +1516,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # a round figure ("about 500", "10,000 shrines") takes a round one where one fits
     round_wanted = label in _AMOUNT_TYPES and arithmetic.round_figure(original)
+    # ... a whole one for a whole one: "around 40 per cent" had become "approximately 2.4
+    # per cent" (two figures, but no round one)
+    whole = _DECIMAL.search(original) is None
 
     def is_round(cand: str) -> bool:
-        return (arithmetic.significant_figures(cand) or 9) <= 2
+        return (arithmetic.significant_figures(cand) or 9) <= 2 and not (
+            whole and _DECIMAL.search(cand))
 
     # a range of years takes a range of years and one of counts one of counts, where one
     # fits: "Under the Qing dynasty (1644–1911)" had become "(211-280)", "10 to 15" "1987–2005"
