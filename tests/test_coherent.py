@@ -2625,7 +2625,9 @@ def test_the_people_of_a_state_are_swapped_for_another_state_s():
                                                                 "Virginians"}
 
 
-def test_an_organisation_whose_name_says_no_kind_draws_famous_names_before_obscure_ones():
+def test_an_organisation_whose_name_says_no_kind_draws_famous_names_before_obscure_ones(monkeypatch):
+    # a small bank: its pools of one story are drawn first however few (`MIN_OBSCURE`)
+    monkeypatch.setattr("faithqa_spark.core.coherent.MIN_OBSCURE", 1)
     # the bank's unclassed organisations of one article were mostly NER's errors ("Bois de
     # Vincennes", "Xbox Live Arcade"): 132 of them had replaced 2,402 SQuAD train rows
     from faithqa_spark.core.coherent import _pools_in_order
@@ -2643,6 +2645,27 @@ def test_an_organisation_whose_name_says_no_kind_draws_famous_names_before_obscu
     body = _pools_in_order(index, "ORG", "body", None, "Tamar Society")
     assert [list(p[0]) for p in body] == [["Orvane Hall Trust"],
                                           ["Northwind Society", "Orvane Hall Trust"]]
+
+
+def test_a_pool_with_few_names_of_one_story_is_drawn_from_whole():
+    # "International Association for the Study of Pain", the one association of SQuAD train
+    # that a single article names, had replaced 91 ("the Football Association is the
+    # governing body ..."): so few obscure names are no pool of their own
+    from faithqa_spark.core import coherent
+    from faithqa_spark.core.coherent import _pools_in_order
+    famous = [f"Association of {c}ville" for c in "ABCDEFGHIJ"]
+    bank = {"ORG": [*famous, "Pain Study Association"]}
+    index = SamplingIndex.from_bank(bank).knowing_famous({"ORG": frozenset(famous)})
+    key = "head:association"
+    assert len(index.obscure_pool("ORG", key)[0]) == 1 < coherent.MIN_OBSCURE
+    pools = _pools_in_order(index, "ORG", key, None, "Tamar Association")
+    assert [len(p[0]) for p in pools] == [11]
+    # ... while a pool of enough such names is drawn first, as before
+    obscure = [f"Guild Association of {c}ton" for c in "KLMNOPQRST"]
+    index = SamplingIndex.from_bank({"ORG": [*famous, *obscure]}).knowing_famous(
+        {"ORG": frozenset(famous)})
+    pools = _pools_in_order(index, "ORG", key, None, "Tamar Association")
+    assert [len(p[0]) for p in pools] == [10, 20]
 
 
 def test_places_monarchs_and_product_lines_filed_as_organisations_are_not_drawn():

@@ -93,7 +93,9 @@ def test_spark_s_article_column_is_the_core_s_key(spark):
     assert got[:3] == ["a.json#article=0", "s3a://b/a.json#article=12", "a.json#article=3"]
 
 
-def test_a_name_several_articles_name_is_drawn_from_the_bank_last():
+def test_a_name_several_articles_name_is_drawn_from_the_bank_last(monkeypatch):
+    # a small bank: its pools of one story are drawn first however few (`MIN_OBSCURE`)
+    monkeypatch.setattr("faithqa_spark.core.coherent.MIN_OBSCURE", 1)
     near = {"f#article=1": {"PERSON": ["Isaac Newton", "Marie Curie"], "GPE": ["France"]},
             "f#article=2": {"PERSON": ["Isaac Newton", "Isaac Newton", "Oscar Wilde"],
                             "GPE": ["France"]},
@@ -117,7 +119,9 @@ def test_a_name_several_articles_name_is_drawn_from_the_bank_last():
     assert o[C.REPLACEMENT_ENTITY] == "Isaac Newton"
 
 
-def test_a_famous_name_the_article_names_in_passing_is_not_its_story_s():
+def test_a_famous_name_the_article_names_in_passing_is_not_its_story_s(monkeypatch):
+    # a small bank: its pools of one story are drawn first however few (`MIN_OBSCURE`)
+    monkeypatch.setattr("faithqa_spark.core.coherent.MIN_OBSCURE", 1)
     # both names are famous (two articles name them), and so is Hines; the row's article
     # names Newton in one paragraph (a passing mention) and Johnson in two (its story's)
     near = {"s3a://b/train.json#article=4": {"PERSON": ["Isaac Newton", "Philip Johnson",

@@ -1706,6 +1706,12 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
     role is no famous one's ("former Yale president and professor George Washington",
     "In 1141 Spanish-Jewish poet, Yasser Arafat", both of their articles' stories)."""
     whole, obscure = index.pool(etype, key), index.obscure_pool(etype, key)
+    if len(obscure[0]) < MIN_OBSCURE:
+        # so few names of one story that one or two would replace every name of the pool
+        # that its article does not give: "International Association for the Study of Pain",
+        # the one such association of SQuAD train, had replaced 91 ("the Football
+        # Association is the governing body ..."). The whole pool is drawn from as one
+        obscure = whole
     unclassed = etype == "ORG" and key in _UNCLASSED and obscure is not whole
     if unclassed:
         # an organisation whose name says no kind: its article's names, then names several
@@ -1741,6 +1747,10 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
                 index.nearby_pool(etype, key, ordered), whole)
     return index.per_article((etype, key, famous_original), local, build)
 
+
+# a pool's names of one story (`SamplingIndex.obscure_pool`) are drawn first only when it
+# has this many: fewer would each replace a large share of the pool's originals
+MIN_OBSCURE = 8
 
 # the first items of `SamplingIndex.per_article` keys of an article's sorted names, its
 # story's names and the set of its names (no entity type is written so)
