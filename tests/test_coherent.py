@@ -295,7 +295,7 @@ def test_a_name_that_makes_one_man_with_the_original_is_not_drawn():
 def test_a_people_word_said_for_the_people_takes_one_that_can_be():
     # "To confuse the British, radio silence was observed" had become "To confuse the
     # American, ..."
-    peoples = SamplingIndex.from_bank({"NORP": ["American", "French", "Norwegian"]})
+    peoples = SamplingIndex.from_bank({"NORP": ["American", "French", "Norwegian", "Czech"]})
     ctx = ("To confuse the British, radio silence was observed until the bombs fell, and the "
            "beams were moved to new frequencies for each raid of the winter.")
     assert replacements(ctx, "British", "NORP", peoples, "p", rows=8) == {"French"}

@@ -708,8 +708,11 @@ _COLLECTIVE_AFTER = re.compile(r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:were|was|had|have|a
 
 
 # the people words that name a people after "the" as they are ("the British", "the Dutch",
-# "the Chinese", "the Swiss"); "the American" or "the Norwegian" names one person
-_COLLECTIVE_FORM = re.compile(r"(?:sh|ch|ese|ss)$")
+# "the French", "the Chinese", "the Swiss"); "the American", "the Norwegian", "the Czech" or
+# "the Frankish" names one person or a language ("Jordanes tells us that the Czech had swamps
+# and forests for their cities" read wrong: the Czechs, the Poles, the Franks)
+_COLLECTIVE_FORM = re.compile(r"(?:^|\s)(?:British|English|Irish|Welsh|Scottish|Cornish|Manx|"
+                              r"French|Dutch|Spanish|Flemish|Swiss|\w+ese)$")
 
 
 def _collective(context: str, start: int, end: int) -> bool:

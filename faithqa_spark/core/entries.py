@@ -45,7 +45,9 @@ _NORP_WORDS = frozenset({
     "finn", "pole", "scot", "briton", "nepali", "somali", "bengali", "punjabi", "gujarati"})
 # words that end like a group's word but name no group: "the realignment of the Christ and
 # Republican parties" (drawn for "Democratic")
-_NOT_NORP_WORDS = frozenset({"christ", "antichrist"}) | frozenset(
+_NOT_NORP_WORDS = frozenset({"christ", "antichrist",
+                             # regions named like a people word ("Japanese")
+                             "peloponnese", "dodecanese", "chersonese"}) | frozenset(
     # the geological eras and periods: "a Devonian sea" names a time, not a people
     # ("particularly the French and Permian" would read wrong)
     """hadean archean archaean proterozoic precambrian paleozoic palaeozoic mesozoic cenozoic
