@@ -50,6 +50,15 @@ def test_the_parts_of_a_ratio_are_tied():
     # "668,247 births in 2013, down from a peak 23,689" read wrong
     ("22,018 births in 2013, down from a peak 23,689 in 2008", "22,018", ("<", 23689.0)),
     ("a crowd of 900, up from a record of 650", "900", (">", 650.0)),
+    # a comparison after a comma: "was 92% in 2005, much less than the 79% in 1991" read wrong
+    ("The rate was 44% in 2005, much less than the 79% in 1991.", "44", ("<", 79.0)),
+    ("The rate was 44% in 2005, far higher than 30% in 1991.", "44", (">", 30.0)),
+    # a change from the amount: "12.7% in 2009, while the number fell to 77.3%" read wrong
+    ("It supplied 85.6% of demand in 2009, while the number fell to 77.3% in 2010.", "85.6",
+     (">", 77.3)),
+    ("The US averaged 17 deaths a year, while in the 2000s this has increased to 26.", "17",
+     ("<", 26.0)),
+    ("It had 44% in 2005. It fell to 30% later.", "44", None),  # another sentence
 ])
 def test_change_bound(context, amount, bound):
     start = context.index(amount)

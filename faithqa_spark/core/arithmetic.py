@@ -216,6 +216,17 @@ _CHANGE_AFTER = re.compile(rf"[^.;]{{0,60}}?\b(up|down|rising|falling|increased|
                            rf"grown|dropped|fell|rose)\s+from\s+(?:about\s+|an?\s+(?:peak|"
                            rf"high|low|record)\s+(?:of\s+)?)?({_NUMBER})\b", re.IGNORECASE)
 _UP = frozenset({"up", "rising", "increased", "grown", "rose"})
+# "was 44% in 2005, much less than the 79% in 1991": a comparison right after the amount
+_COMPARED_AFTER = re.compile(rf"[^.;,]{{0,30}}?,\s*(?:much\s+|far\s+|well\s+|slightly\s+|"
+                             rf"significantly\s+|considerably\s+)?(less|lower|fewer|smaller|"
+                             rf"more|higher|greater|larger)\s+than\s+(?:the\s+)?({_NUMBER})\b",
+                             re.IGNORECASE)
+_MORE = frozenset({"more", "higher", "greater", "larger"})
+# "supplied 85.6% of all energy demand in 2009, while the number fell to 77.3% in 2010": a
+# change from the amount to another, which says which is larger
+_CHANGE_TO = re.compile(rf"[^.;]{{0,60}}?\b(rose|increased|grew|climbed|fell|dropped|declined|"
+                        rf"decreased)\s+to\s+(?:about\s+)?({_NUMBER})\b", re.IGNORECASE)
+_RISE = frozenset({"rose", "increased", "grew", "climbed"})
 _NUMBER_RE = re.compile(_NUMBER)
 
 
@@ -334,11 +345,19 @@ def round_figure(text: str) -> bool:
 
 def change_bound(context: str, end: int) -> tuple[str, float] | None:
     """(">", 40.0) when the amount ending at `end` is followed by "up from 40", ("<", 40.0)
-    for "down from 40": what a replacement must stay above or below, or None."""
+    for "down from 40": what a replacement must stay above or below, or None. So too a
+    comparison after a comma ("44% in 2005, much less than the 79% in 1991": "<") and a
+    change from the amount to another ("85.6% in 2009, while the number fell to 77.3%": ">")."""
     m = _CHANGE_AFTER.match(context, end)
-    if not m:
-        return None
-    return (">" if m.group(1).lower() in _UP else "<"), float(m.group(2).replace(",", ""))
+    if m:
+        return (">" if m.group(1).lower() in _UP else "<"), float(m.group(2).replace(",", ""))
+    m = _COMPARED_AFTER.match(context, end)
+    if m:
+        return (">" if m.group(1).lower() in _MORE else "<"), float(m.group(2).replace(",", ""))
+    m = _CHANGE_TO.match(context, end)
+    if m:  # the amount is where the change starts: it "fell to" less than it
+        return ("<" if m.group(1).lower() in _RISE else ">"), float(m.group(2).replace(",", ""))
+    return None
 
 
 # an open interval (low, high) a replacement's value must lie in; None for no side
