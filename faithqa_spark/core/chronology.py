@@ -115,18 +115,24 @@ class YearBounds:
                 and (self.before is None or year < self.before) and year <= self.latest)
 
 
+def years_outside(context: str, regions: Iterable[tuple[int, int]],
+                  find: Callable[..., list[int]] = years_in) -> list[int]:
+    """The years (`find`: or decades, ...) the context names outside `regions`, in order."""
+    others: list[int] = []
+    last = 0
+    for s, e in sorted(regions):
+        others += find(context, last, s)
+        last = e
+    return others + find(context, last)
+
+
 def bounds(context: str, regions: Iterable[tuple[int, int]], original_year: int,
            present_year: int, find: Callable[..., list[int]] = years_in) -> YearBounds:
     """The bounds for a replacement of `original_year`, whose mentions are `regions`: from
     the context's other years (outside those mentions) and the corpus's present. With
     `find=decades_in`, the same for a decade among the context's decades ("in the 1930s and
     1940s" never becomes "in the 1930s and 1920s")."""
-    others: list[int] = []
-    last = 0
-    for s, e in sorted(regions):
-        others += find(context, last, s)
-        last = e
-    others += find(context, last)
+    others = years_outside(context, regions, find)
     earlier = [y for y in others if y < original_year]
     later = [y for y in others if y > original_year]
     return YearBounds(max(earlier) if earlier else None, min(later) if later else None,

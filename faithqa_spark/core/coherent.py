@@ -1808,12 +1808,7 @@ def _years_placed(context: str, regions: list[Region], original: str, present_ye
     own = arithmetic.years_of_range(original)
     if own is None:
         return None
-    others: list[int] = []
-    last = 0
-    for s, e, _ in sorted(regions):
-        others += chronology.years_in(context, last, s)
-        last = e
-    others += chronology.years_in(context, last)
+    others = chronology.years_outside(context, [(s, e) for s, e, _ in regions])
     if not others:
         return None
 
