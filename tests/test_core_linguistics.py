@@ -161,6 +161,15 @@ def test_window_stops_at_another_person() -> None:
     assert G.pronoun_gender(t2, [(0, 8)]) is None  # next sentence: only a leading pronoun counts
     t3 = "Ewa Lind sang in Lodz. Her voice carried."
     assert G.pronoun_gender(t3, [(0, 8)]) == "f"
+    # ... and it is the sentence's first person's: "Madonna starred in the film, with Warren
+    # Beatty playing the title role. Her performance ..." gave Beatty "Her"
+    t4 = "Ewa Lind starred in the film, with Bo Karlsson in the lead. Her voice carried."
+    s = t4.index("Bo Karlsson")
+    assert G.pronoun_gender(t4, [(s, s + 11)]) is None
+    assert G.pronoun_gender(t4, [(s, s + 11)], others=[(0, 8)]) is None
+    ents = [{"text": "Ewa Lind", "label": "PERSON", "start": 0, "end": 8},
+            {"text": "Bo Karlsson", "label": "PERSON", "start": s, "end": s + 11}]
+    assert G.mention_gender_votes(t4, ents) == []  # Bo Karlsson gets no "Her"
     ents = [{"text": "Ewa Lind", "label": "PERSON", "start": 0, "end": 8},
             {"text": "Bo", "label": "PERSON", "start": 15, "end": 17}]
     assert G.mention_gender_votes("Ewa Lind met Bo and his dog.", ents) == [("Bo", "m")]

@@ -1,8 +1,10 @@
 """The grammatical gender a text gives a person, and the gender of a PERSON bank entry.
 
 Window rule (one place, used everywhere): a mention of a person owns the first gendered
-pronoun after it in the rest of its own sentence, or else a gendered pronoun that opens
-the next sentence ("... Quillard. He left"). The window stops early at the next mention of
+pronoun after it in the rest of its own sentence, or else, if it is the first person its
+sentence names, a gendered pronoun that opens the next sentence ("... Quillard. He left";
+not Beatty's in "Madonna starred ..., with Warren Beatty playing the title role. Her
+performance ..."). The window stops early at the next mention of
 another person: the next PERSON entity when the entities are known (the NER pass), else
 the next run of two or more capitalised words that is not this person's name ("the Master
 (Jonathan Pryce) ... his" does not count for the Master). he/him/his/himself count as
@@ -42,8 +44,9 @@ def _sentence_end(text: str, start: int, stop: int) -> int:
 
 
 def _window_pronoun(text: str, end: int, stop: int, own: frozenset[str] = frozenset(),
-                    guess_others: bool = False) -> str | None:
-    """The gender of the pronoun a mention ending at `end` owns (see the window rule)."""
+                    guess_others: bool = False, leads: bool = True) -> str | None:
+    """The gender of the pronoun a mention ending at `end` owns (see the window rule);
+    without `leads`, not one that opens the next sentence."""
     if guess_others:
         for m in _NAME_RUN.finditer(text, end, stop):
             if not set(m.group(0).split()) <= own:
@@ -51,7 +54,7 @@ def _window_pronoun(text: str, end: int, stop: int, own: frozenset[str] = frozen
                 break
     sent_end = _sentence_end(text, end, stop)
     g = _first_pronoun(text, end, sent_end)
-    if g is not None or sent_end >= stop:
+    if g is not None or sent_end >= stop or not leads:
         return g
     lead = _LEADING_PRONOUN.match(text, sent_end)
     if lead is None or lead.end() > stop:
@@ -76,13 +79,30 @@ def window_genders(text: str, mentions: Sequence[tuple[int, int]],
     votes: list[str] = []
     for start, end in sorted(mentions):
         nxt = next((s for s in starts if s >= end), len(text))
-        g = _window_pronoun(text, end, nxt, own, guess_others=others is None)
+        g = _window_pronoun(text, end, nxt, own, guess_others=others is None,
+                            leads=_first_named(text, start, own, others))
         if g is not None:
             votes.append(g)
         noun = _KIN_BEFORE.search(text, max(0, start - 16), start)
         if noun is not None:
             votes.append(FEMALE if noun.group(1).lower() in _FEMALE_KIN else MALE)
     return votes
+
+
+def _first_named(text: str, start: int, own: frozenset[str],
+                 others: Sequence[tuple[int, int]] | None) -> bool:
+    """Whether the mention at `start` is the first person its sentence names: only then is
+    a pronoun opening the next sentence its own. "Madonna starred in the film, with Warren
+    Beatty playing the title role. Her performance ..." gives "Her" to Madonna, the
+    sentence's subject, not Beatty. Other people are `others`' mentions, or, where those
+    are unknown, runs of capitalised words that are not this person's name."""
+    begin = 0
+    for m in _SENTENCE_END.finditer(text, 0, start):
+        begin = m.end()
+    if others is not None:
+        return not any(begin <= s < start for s, _ in others)
+    return not any(not set(m.group(0).split()) <= own
+                   for m in _NAME_RUN.finditer(text, begin, start))
 
 
 # a gendered noun right before a name says whose it is: "Beyoncé's grandmother, Agnèz
@@ -134,7 +154,8 @@ def mention_gender_votes(context: str, entities: Iterable[Any],
     out: list[tuple[str, str]] = []
     for i, (start, end, text) in enumerate(persons):
         nxt = spans[i + 1][0] if i + 1 < len(spans) else len(context)
-        g = _window_pronoun(context, end, nxt)
+        g = _window_pronoun(context, end, nxt,
+                            leads=_first_named(context, start, frozenset(), spans[:i]))
         if g is not None:
             out.append((text.strip(), g))
     return out
