@@ -2285,6 +2285,19 @@ def test_a_people_word_that_names_a_language_takes_one_that_names_a_language():
     assert len(replacements(ctx, "German", "NORP", bank, "t", rows=12)) > 1
 
 
+def test_an_x_of_y_for_a_law_said_with_its_the_keeps_the_the():
+    # "with the updating of the Comics Code achieved moderate success" had become "with the
+    # updating of Bill of Rights ...": the pools hold "X of Y" names without their "the"
+    bank = SamplingIndex.from_bank({"LAW": ["the Bill of Rights"]})
+    ctx = ("Once again, Marvel attempted to diversify, and with the updating of the Comics Code "
+           "achieved moderate to strong success with new titles.")
+    o = run(ctx, "the Comics Code", [("the Comics Code", "LAW")], bank=bank,
+            question="What was updated?")
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "the Bill of Rights"
+    assert "with the updating of the Bill of Rights achieved" in o[C.MODIFIED_CONTEXT]
+
+
 def test_a_range_of_years_keeps_the_context_s_other_years_in_place():
     # "Suleiman the Magnificent (1520–1566) captured Belgrade in 1521" had become
     # "(1908–1922)": the years the context names inside the range stay inside it

@@ -1638,6 +1638,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                     level_of, fits, visit)
     if found is None:
         return None
+    if original.startswith("the ") and _of_name(found) and not found.lower().startswith("the "):
+        # the original's own "the" (a law's or a work's, which NER's span holds) goes with
+        # an "X of Y", which the pools hold without it: "with the updating of the Comics
+        # Code" had become "with the updating of Bill of Rights"
+        return "the " + found
     return found[0].upper() + found[1:] if capitalise else found
 
 
