@@ -237,21 +237,15 @@ def value(text: str) -> float | None:
 
 
 # a count below a hundred in words ("twelve", "twenty-one", "forty one"), as a whole word
-_UNITS = {w: i for i, w in enumerate(shapes.UNIT_WORDS)}
-_TENS = {w: 20 + 10 * i for i, w in enumerate(shapes.TENS_WORDS)}
-_WORD_COUNT = re.compile(
-    rf"(?<![\w-])((?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(shapes.UNIT_WORDS[1:10])}))?"
-    rf"|{'|'.join(sorted(_UNITS, key=len, reverse=True))})(?![\w-])", re.IGNORECASE)
+# (not "twelve-year")
+_WORD_COUNT = re.compile(rf"(?<![\w-])({shapes.WORD_NUMBER})(?![\w-])", re.IGNORECASE)
 
 
 def word_value(text: str) -> float | None:
     """The first count below a hundred written in words in `text` ("about twelve" -> 12.0,
     "twenty-one" -> 21.0), or None."""
     m = _WORD_COUNT.search(text)
-    if m is None:
-        return None
-    parts = re.split(r"[\s-]+", m.group(1).lower())
-    return float(sum(_TENS.get(w, _UNITS.get(w, 0)) for w in parts))
+    return float(shapes.word_number(m.group(1))) if m else None
 
 
 def amount_value(text: str) -> float | None:

@@ -206,10 +206,10 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         given = False
         # the words before a place: a city or a state (core/coherent.py `said_as`)
         place = (coh.said_as(context, regions, original) or kind) if etype == "GPE" else None
-        # ... and the US state or the country named after a city ("St. Augustine, Florida")
-        within = coh.state_after(context, regions) if etype == "GPE" else None
-        # ... or, for a US city, its state named anywhere in the context ("Florida")
-        within = within or (coh.state_named(context, original, regions) if etype == "GPE" else None)
+        # ... and the US state or the country named after a city ("St. Augustine, Florida"),
+        # else, for a US city, its state named anywhere in the context ("Florida")
+        within = (coh.state_after(context, regions) or coh.state_named(context, original, regions)
+                  ) if etype == "GPE" else None
         if etype == coh.PERSON:
             # the audit's own reading of the context's pronouns, so the two always agree
             gender = pronoun_gender(context, person_mentions(context, original))

@@ -114,14 +114,21 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGN
 # the shapes that give someone's age, not an era's name
 AGES = frozenset({"age", "age:of", "age:years"})
 
-_AGE_WORDS = {w: n for n, w in enumerate(UNIT_WORDS)} | {
+# a number below a hundred in words ("twelve", "twenty-one", "forty one"): the pattern's
+# text (each user puts its own bounds around it) and what each is worth (`word_number`)
+WORD_NUMBER = (rf"(?:{'|'.join(TENS_WORDS)})(?:[\s-](?:{'|'.join(UNIT_WORDS[1:10])}))?"
+               rf"|{'|'.join(sorted(UNIT_WORDS, key=len, reverse=True))}")
+_WORD_NUMBERS = {w: n for n, w in enumerate(UNIT_WORDS)} | {
     w: 20 + 10 * i for i, w in enumerate(TENS_WORDS)} | {
-    f"{t}{sep}{u}": 20 + 10 * i + j for i, t in enumerate(TENS_WORDS)
-    for j, u in enumerate(UNIT_WORDS[1:10], start=1) for sep in ("-", " ")}
+    f"{t} {u}": 20 + 10 * i + j for i, t in enumerate(TENS_WORDS)
+    for j, u in enumerate(UNIT_WORDS[1:10], start=1)}
 _AGE_FIGURE = re.compile(r"\b(\d{1,3})\b")
-_AGE_IN_WORDS = re.compile(
-    rf"\b((?:{'|'.join(TENS_WORDS)})(?:[\s-](?:{'|'.join(UNIT_WORDS[1:10])}))?"
-    rf"|{'|'.join(sorted(UNIT_WORDS, key=len, reverse=True))})\b", re.IGNORECASE)
+_AGE_IN_WORDS = re.compile(rf"\b({WORD_NUMBER})\b", re.IGNORECASE)
+
+
+def word_number(words: str) -> int:
+    """What a match of `WORD_NUMBER` is worth ("Twenty-one" -> 21, "forty one" -> 41)."""
+    return _WORD_NUMBERS[re.sub(r"[\s-]", " ", words.lower())]
 
 
 def age_years(text: str) -> tuple[int, bool] | None:
@@ -131,7 +138,7 @@ def age_years(text: str) -> tuple[int, bool] | None:
     if m:
         return int(m.group(1)), True
     m = _AGE_IN_WORDS.search(text)
-    return (_AGE_WORDS[m.group(1).lower()], False) if m else None
+    return (word_number(m.group(1)), False) if m else None
 
 
 _CARD_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(p, re.IGNORECASE)) for name, p in [
