@@ -4,7 +4,9 @@ to_pylist), the look-backs of the sentence splitter and of `names.word_before` (
 the regex searches from 0 they replace), and the coherent policy's candidate search
 (`coherent.cascade` against a fresh walk of every pool at every level;
 `sampling.overlap_test`, `text.contains_ci_in` and `coherent.stem_words` against the word
-matches, the per-needle search and the pattern)."""
+matches, the per-needle search and the pattern); the gender window asks whether a mention
+leads its sentence only when a pronoun opens the next one; the warm-up task loads the
+coherent policy's lexicons."""
 
 from __future__ import annotations
 
@@ -248,3 +250,46 @@ def test_a_workers_index_is_out_of_the_collectors_reach_once_built():
     finally:
         tasks._index_cache.pop(key, None)
         gc.unfreeze()
+
+
+def test_the_leading_pronoun_rule_scans_back_only_for_a_leading_pronoun(monkeypatch):
+    # `gender._first_named` scans the text before the mention for the sentence's start; it
+    # is asked only when the next sentence opens with a pronoun, not for every mention
+    from faithqa_spark.core import gender
+
+    calls = []
+    real = gender._first_named
+
+    def counted(*args):
+        calls.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(gender, "_first_named", counted)
+    text = ("Madonna starred in Dick Tracy, with Warren Beatty playing the title role. "
+            "Her performance won praise. Prince said he liked it.")
+    starts = [text.index(n) for n in ("Madonna", "Warren Beatty", "Prince")]
+    mentions = [(s, s + n) for s, n in zip(starts, (7, 13, 6))]
+    # Beatty's window reaches "Her", which opens the next sentence: Madonna came first
+    assert gender.window_genders(text, mentions[1:2], [mentions[0], mentions[2]]) == []
+    assert calls == [starts[1]]
+    # Prince's own sentence holds "he": no look back
+    assert gender.window_genders(text, mentions[2:], mentions[:2]) == ["m"]
+    assert calls == [starts[1]]
+    alone = "Madonna starred in Dick Tracy. Her performance won praise."
+    assert gender.window_genders(alone, [(0, 7)], []) == ["f"]
+    assert calls == [starts[1], 0]
+
+
+def test_the_warm_up_task_loads_the_coherent_policys_lexicons():
+    from faithqa_spark.core import entries, gender, namekinds
+    from faithqa_spark.spark import tasks
+
+    loaders = (namekinds._cities, namekinds._states, gender._detector,
+               entries._lowercase_words)
+    batch = pa.RecordBatch.from_pydict({"id": [0]})
+    for lexicons in (False, True):
+        for load in loaders:
+            load.cache_clear()
+        out = list(tasks.warm_task("no-such-model", [], lexicons=lexicons)(iter([batch])))
+        assert out == [batch]  # the rows pass on, whatever the model's load did
+        assert [load.cache_info().currsize for load in loaders] == [int(lexicons)] * 4

@@ -21,8 +21,8 @@ without it the fallback answers None).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from functools import lru_cache, partial
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from faithqa_spark.core.names import name_parts
 
@@ -44,9 +44,11 @@ def _sentence_end(text: str, start: int, stop: int) -> int:
 
 
 def _window_pronoun(text: str, end: int, stop: int, own: frozenset[str] = frozenset(),
-                    guess_others: bool = False, leads: bool = True) -> str | None:
-    """The gender of the pronoun a mention ending at `end` owns (see the window rule);
-    without `leads`, not one that opens the next sentence."""
+                    guess_others: bool = False,
+                    leads: Callable[[], bool] = lambda: True) -> str | None:
+    """The gender of the pronoun a mention ending at `end` owns (see the window rule); not
+    one that opens the next sentence unless `leads()` (asked only when there is one: it
+    scans the text before the mention)."""
     if guess_others:
         for m in _NAME_RUN.finditer(text, end, stop):
             if not set(m.group(0).split()) <= own:
@@ -54,10 +56,10 @@ def _window_pronoun(text: str, end: int, stop: int, own: frozenset[str] = frozen
                 break
     sent_end = _sentence_end(text, end, stop)
     g = _first_pronoun(text, end, sent_end)
-    if g is not None or sent_end >= stop or not leads:
+    if g is not None or sent_end >= stop:
         return g
     lead = _LEADING_PRONOUN.match(text, sent_end)
-    if lead is None or lead.end() > stop:
+    if lead is None or lead.end() > stop or not leads():
         return None
     return FEMALE if lead.group(1).lower() in _FEMALE_WORDS else MALE
 
@@ -80,7 +82,7 @@ def window_genders(text: str, mentions: Sequence[tuple[int, int]],
     for start, end in sorted(mentions):
         nxt = next((s for s in starts if s >= end), len(text))
         g = _window_pronoun(text, end, nxt, own, guess_others=others is None,
-                            leads=_first_named(text, start, own, others))
+                            leads=partial(_first_named, text, start, own, others))
         if g is not None:
             votes.append(g)
         noun = _KIN_BEFORE.search(text, max(0, start - 16), start)
@@ -155,7 +157,8 @@ def mention_gender_votes(context: str, entities: Iterable[Any],
     for i, (start, end, text) in enumerate(persons):
         nxt = spans[i + 1][0] if i + 1 < len(spans) else len(context)
         g = _window_pronoun(context, end, nxt,
-                            leads=_first_named(context, start, frozenset(), spans[:i]))
+                            leads=partial(_first_named, context, start, frozenset(),
+                                          spans[:i]))
         if g is not None:
             out.append((text.strip(), g))
     return out
@@ -168,6 +171,11 @@ def _detector() -> Any:
     except ImportError:
         return None
     return gd.Detector(case_sensitive=False)
+
+
+def load_lexicon() -> None:
+    """Load the first-name lexicon now (`coherent.preload`)."""
+    _detector()
 
 
 _LEXICON = {"male": MALE, "mostly_male": MALE, "female": FEMALE, "mostly_female": FEMALE}
