@@ -5,8 +5,7 @@ the regex searches from 0 they replace), and the coherent policy's candidate sea
 (`coherent.cascade` against a fresh walk of every pool at every level;
 `sampling.overlap_test`, `text.contains_ci_in` and `coherent.stem_words` against the word
 matches, the per-needle search and the pattern); the gender window asks whether a mention
-leads its sentence only when a pronoun opens the next one; the warm-up task loads the
-coherent policy's lexicons."""
+leads its sentence only when a pronoun opens the next one."""
 
 from __future__ import annotations
 
@@ -279,17 +278,3 @@ def test_the_leading_pronoun_rule_scans_back_only_for_a_leading_pronoun(monkeypa
     assert gender.window_genders(alone, [(0, 7)], []) == ["f"]
     assert calls == [starts[1], 0]
 
-
-def test_the_warm_up_task_loads_the_coherent_policys_lexicons():
-    from faithqa_spark.core import entries, gender, namekinds
-    from faithqa_spark.spark import tasks
-
-    loaders = (namekinds._cities, namekinds._states, gender._detector,
-               entries._lowercase_words)
-    batch = pa.RecordBatch.from_pydict({"id": [0]})
-    for lexicons in (False, True):
-        for load in loaders:
-            load.cache_clear()
-        out = list(tasks.warm_task("no-such-model", [], lexicons=lexicons)(iter([batch])))
-        assert out == [batch]  # the rows pass on, whatever the model's load did
-        assert [load.cache_info().currsize for load in loaders] == [int(lexicons)] * 4

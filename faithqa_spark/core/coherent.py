@@ -115,17 +115,6 @@ _QUOTES = "\"'“”‘’«»"
 PROBE = 2000  # candidates tried in order after the random draws (sampling.draw)
 
 
-def preload() -> None:
-    """Load the lexicons the policy reads (GeoNames' cities and states, the first-name
-    lexicon, the dictionary's lower-case words, the language names) now, not at a worker's
-    first rows: about 0.8 s of a worker's CPU, which the job spends while the read leaves a
-    core idle (`spark.job.warm_workers`). Each is loaded once per process either way."""
-    from faithqa_spark.core import gender
-
-    for load in (namekinds.load_lexicons, gender.load_lexicon, entries.load_lexicon):
-        load()
-
-
 class Refused(Exception):
     """This row cannot be made coherent; `reason` says why."""
 

@@ -824,11 +824,6 @@ def _lowercase_words() -> frozenset[str]:
     return frozenset(w for w in get_english_words_set(["web2"], lower=False) if w.islower())
 
 
-def load_lexicon() -> None:
-    """Load the dictionary's lower-case words now (`coherent.preload`)."""
-    _lowercase_words()
-
-
 def common_word(text: str) -> bool:
     """Whether a one-word text is a common English word written lower-case in the
     dictionary ("Board", "Duchy", "Associates"; not "Tyche", "Paris", "Yankees")."""

@@ -173,11 +173,6 @@ def _detector() -> Any:
     return gd.Detector(case_sensitive=False)
 
 
-def load_lexicon() -> None:
-    """Load the first-name lexicon now (`coherent.preload`)."""
-    _detector()
-
-
 _LEXICON = {"male": MALE, "mostly_male": MALE, "female": FEMALE, "mostly_female": FEMALE}
 
 

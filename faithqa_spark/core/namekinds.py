@@ -192,13 +192,6 @@ def state_country(text: str) -> str | None:
     return _states().get(text.strip().lower())
 
 
-def load_lexicons() -> None:
-    """Load this module's lexicons now (`coherent.preload`)."""
-    for load in (_country_names, _states, _country_facts, _cities, _us_state_names,
-                 _continents, _language_names, _language_families):
-        load()
-
-
 @lru_cache(maxsize=1)
 def _cities() -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, str, str]]]:
     """The cities' own GeoNames names, those with the English names among the others they

@@ -231,9 +231,7 @@ def warm_workers(spark: SparkSession, cfg: Config, busy: int, enabled: bool = Tr
         yield
         return
     df = spark.range(0, idle, 1, idle)
-    # the coherent policy's lexicons too: the process stage's workers are these
-    fn = tasks.warm_task(cfg.ner.model, cfg.ner.components,
-                         lexicons=cfg.substitution.policy == "coherent")
+    fn = tasks.warm_task(cfg.ner.model, cfg.ner.components)
 
     def run() -> None:
         spark.sparkContext.setLocalProperty("spark.job.description", "warm NER workers")

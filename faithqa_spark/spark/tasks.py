@@ -16,7 +16,7 @@ from faithqa_spark.arrow import (arrow_batch, arrow_batches, arrow_schema, arrow
                                  batch_rows, pylist)
 from faithqa_spark.config import Config
 from faithqa_spark.core import fields as C
-from faithqa_spark.core import coherent, nearby
+from faithqa_spark.core import nearby
 from faithqa_spark.core.audit_summary import audit_key
 from faithqa_spark.core.bank_build import context_mentions
 from faithqa_spark.core.dedupe import mark_in_order
@@ -58,17 +58,14 @@ def read_task(parts: Sequence[ReadPart], cfg: Config, storage: fs.Settings = ())
     return read
 
 
-def warm_task(model: str, components: list[str], lexicons: bool = False) -> Task:
-    """Loads the NER model in the worker, and with `lexicons` the coherent policy's
-    (`core.coherent.preload`), and passes its rows on."""
+def warm_task(model: str, components: list[str]) -> Task:
+    """Loads the NER model in the worker and passes its rows on."""
     def warm(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
             try:
                 fner.load_ner(model, components)
             except Exception:  # noqa: BLE001 - NER loads again, and reports a failure there
                 pass
-            if lexicons:
-                coherent.preload()
             yield batch
 
     return warm
