@@ -2875,6 +2875,17 @@ def test_an_ordinal_word_is_an_entity_and_a_fixed_term_keeps_its_ordinal():
                          ("The story is narrated in the third person throughout.", "third")):
         o = run(ctx, ordinal, [(ordinal, "ORDINAL")], bank=bank)
         assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.NAME_INSIDE_NAME), ctx
+    # NER's ORDINAL that is no ordinal: a unit of time, an adverb
+    for ctx, ordinal in (("Film is projected at a rate of 24 frames per second.", "second"),
+                         ("When Sanskrit was written down, it was first used for texts.",
+                          "first"),
+                         ("The lockout chip would reset the console once per second.",
+                          "second")):
+        o = run(ctx, ordinal, [(ordinal, "ORDINAL")], bank=bank)
+        assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.MALFORMED_ENTITY), ctx
+    # ... but an ordinal after "was" before a noun is one: "he was third overall"
+    ctx = "In the final standings he was third overall, behind two Kenyans."
+    assert_consistent(run(ctx, "third", [("third", "ORDINAL")], bank=bank))
 
 
 def test_a_name_the_context_also_writes_in_lower_case_is_a_common_word():

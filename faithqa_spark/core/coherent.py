@@ -534,6 +534,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.NAME_INSIDE_NAME)  # "seventy" in "seventy-two" is another number
     if label == "ORDINAL" and any(_FIXED_AFTER_ORDINAL.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "first-world countries", "third party"
+    if label == "ORDINAL" and any(_no_ordinal(context, s, e) for s, e, _ in regions):
+        # NER's ORDINAL that is a unit of time ("24 frames per second" had become "24
+        # frames per fiftieth") or an adverb ("it was first used" -> "it was second used")
+        raise Refused(reasons.MALFORMED_ENTITY)
     if label == "NORP" and any(_PLACE_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "the Indian subcontinent" names a place
     if label == "NORP" and original.endswith("o") and any(
@@ -851,6 +855,22 @@ _FEATURE_AFTER = re.compile(
 # countries" had become "In most second-world countries", "the third person" (grammar's)
 _FIXED_AFTER_ORDINAL = re.compile(r"(?i)[- ](?:world|party|parties|person|persons|class|hand|"
                                   r"rate|lady|reich|republic|estate)\b")
+# "per second" is a unit of time; "was first used" an adverb's "first", which no other
+# ordinal replaces ("she second contracted it")
+_PER_BEFORE = re.compile(r"(?i)\bper\s+$")
+_AUXILIARY_BEFORE = re.compile(r"(?i)\b(?:is|are|was|were|be|been|being|has|have|had)\s+$")
+_PARTICIPLE_AFTER = re.compile(r"\s+(?:\w+ed|built|made|written|known|seen|given|taken|found|"
+                               r"held|brought|sold|sent|won|shown|drawn|begun|spoken)\b")
+
+
+def _no_ordinal(context: str, start: int, end: int) -> bool:
+    """Whether NER's ORDINAL at [start, end) is no ordinal: a unit of time after "per", or
+    an adverb between an auxiliary and a participle."""
+    before = context[max(0, start - 12):start]
+    return bool(_PER_BEFORE.search(before) or (
+        _AUXILIARY_BEFORE.search(before) and _PARTICIPLE_AFTER.match(context, end)))
+
+
 # a number word that is one half of a hyphenated number ("seventy-two", "twenty-five")
 _TENS_BEFORE = re.compile(r"(?i)\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$")
 _UNITS_AFTER = re.compile(r"(?i)-(?:one|two|three|four|five|six|seven|eight|nine|first|second|"
