@@ -82,3 +82,18 @@ def test_a_century_keeps_its_place_among_the_context_s_centuries():
 def test_a_century_keeps_its_place_among_the_context_s_years():
     from faithqa_spark.core.chronology import centuries_and_years_in
     assert centuries_and_years_in("Tang China (618–907) and the 11th century") == [11, 7, 10]
+
+
+def test_years_before_christ_are_read_as_negative_years():
+    from faithqa_spark.core.chronology import bc_year_of, bc_years_in, before_christ
+    text = "a fort in 495 BC; later, in 473 BC, Yue took it; by 2560 BCE, 1,200 BC, 300 AD"
+    assert bc_years_in(text) == [-495, -473, -2560]
+    assert bc_year_of("473") == -473 and bc_year_of("about 473") is None
+    assert bc_year_of("1,200") is None and bc_year_of("473 BC") is None
+    at = text.index("473")
+    assert before_christ(text, [(at, at + 3)], "473")
+    assert not before_christ("in 473 of them", [(3, 6)], "473")
+    # the bounds keep a later BC year after an earlier one: the order is the years'
+    b = bounds(text, [(at, at + 3)], -473, 2016, bc_years_in)
+    assert (b.after, b.before) == (-495, None)
+    assert keeps_order(b, "480", bc_year_of) and not keeps_order(b, "937", bc_year_of)

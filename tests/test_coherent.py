@@ -2956,3 +2956,15 @@ def test_a_country_s_people_word_that_is_no_stem_s_is_swapped_with_it():
     for o in made_rows(ctx, "Portuguese", [("Portugal", "GPE"), ("Portuguese", "NORP")],
                        bank, "port", question="What ancestry do most Brazilians have?"):
         assert o[C.MODIFIED_CONTEXT].startswith("France was long a land of emigration")
+
+
+def test_a_year_before_christ_keeps_the_context_s_order_of_bc_years():
+    # "founded a fort in 495 BC. Later in 473 BC, the State of Yue conquered Wu" had become
+    # "Later in 937 BC": a plain number said with BC keeps the other BC years' order
+    bank = SamplingIndex.from_bank({"CARDINAL": ["937", "612", "480", "460", "3,500"]})
+    ctx = ("Fuchai, King of Wu, founded a fort named Yecheng in 495 BC. Later in 473 BC, "
+           "the State of Yue conquered Wu and built a fort of its own.")
+    assert replacements(ctx, "473", "CARDINAL", bank, "bc", rows=8) == {"480", "460"}
+    # the same number of things, not a year, is free to take any
+    ctx = "The fort of Yecheng was built in 495 BC. Later, 473 soldiers held it for Wu."
+    assert "937" in replacements(ctx, "473", "CARDINAL", bank, "n", rows=16)

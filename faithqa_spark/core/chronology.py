@@ -103,6 +103,32 @@ def year_of(text: str) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
+# a year before Christ in figures, of any length: "in 495 BC", "2560 BCE" (`years_in`
+# reads four digits only, and as years of our era)
+_BC_YEAR = re.compile(r"(?<![\d,.])(\d{1,4})\s+(?:BC|BCE|B\.C\.)(?!\w)")
+_PLAIN_NUMBER = re.compile(r"\d{1,4}")
+_BC_AFTER = re.compile(r"\s+(?:BC|BCE|B\.C\.)(?!\w)")
+
+
+def bc_years_in(text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The years before Christ written in text[start:end], in order, as negative years
+    ("495 BC" -> -495): later ones are greater, as our era's are."""
+    stop = len(text) if end is None else end
+    return [-int(m.group(1)) for m in _BC_YEAR.finditer(text, start, stop)]
+
+
+def bc_year_of(text: str) -> int | None:
+    """A plain number as a year before Christ ("473" -> -473); None for any other text."""
+    return -int(text) if _PLAIN_NUMBER.fullmatch(text.strip()) else None
+
+
+def before_christ(context: str, regions: Iterable[tuple[int, int]], original: str) -> bool:
+    """Whether the original is a plain number that every mention gives as a year before
+    Christ ("Later in 473 BC, the State of Yue conquered Wu")."""
+    return bc_year_of(original) is not None and all(
+        _BC_AFTER.match(context, e) for _, e in regions)
+
+
 @dataclass(frozen=True)
 class YearBounds:
     """The open interval a replacement's year must fall in, and the latest year allowed."""
