@@ -153,6 +153,28 @@ def test_a_count_in_words_stays_above_its_parts_in_words():
     assert arithmetic.bounds(*at(name, "two")) is None
 
 
+def test_an_amount_said_again_after_or_in_another_unit_is_tied():
+    # "make up 0.90% of Brazil's population, or about 700,000 people": the swap had left
+    # the other figure as it was
+    for ctx, figure in (("Mount Tarn (1,929 meters or 6,329 feet) is the highest.", "1,929 meters"),
+                        ("They make up 0.4% of the population, or about 700,000 people.", "0.4%"),
+                        ("Savers withdrew $1.55 billion or about 7.5% of its deposits.",
+                         "$1.55 billion"),
+                        ("The fee is approximately US$48,600 or €35,100 as of 2011.",
+                         "approximately US$48,600"),
+                        ("Some 5% of those funds or $685 million went to the agency.", "5%")):
+        s = ctx.index(figure)
+        assert arithmetic.restated(ctx, s, s + len(figure)), ctx
+        assert arithmetic.tied(ctx, s, s + len(figure)), ctx
+    # alternatives in one unit, or in none, are no restatement
+    for ctx, figure in (("The population may peak by 2029 or 2039, it says.", "2029"),
+                        ("It played 10-inch or 12-inch discs.", "10-inch"),
+                        ("Tickets cost 20 dollars or 30 dollars each.", "20 dollars"),
+                        ("Groups of 5 or 6 people met.", "5")):
+        s = ctx.index(figure)
+        assert not arithmetic.restated(ctx, s, s + len(figure)), ctx
+
+
 def test_a_part_or_the_total_of_a_sum_is_tied():
     ctx = ("As of 2004, 2,632 telephone main lines are in use, a mix of analog (2,500) and "
            "digital (132) circuits. The island has 7 radio stations.")

@@ -768,6 +768,9 @@ def test_a_figure_another_depends_on_is_not_swapped():
     ctx = "Their ancestry was 50% Kelmari, 37% Orvanese and 13% Tallic, the survey found."
     o = run(ctx, "37%", [("50%", "PERCENT"), ("37%", "PERCENT"), ("13%", "PERCENT")], bank=bank)
     assert o[C.REASON] == reasons.TIED_FIGURE
+    ctx = "Native peoples make up 0.4% of the population, or about 700,000 people, it said."
+    o = run(ctx, "0.4%", [("0.4%", "PERCENT"), ("about 700,000", "CARDINAL")], bank=bank)
+    assert o[C.REASON] == reasons.TIED_FIGURE
 
 
 def test_the_looser_duration_pool_keeps_tens_apart():

@@ -31,10 +31,38 @@ _PERCENT = re.compile(rf"({_NUMBER})\s*(?:%|percent\b|per cent\b)", re.IGNORECAS
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
 
 
+# "3,018 meters or 6,329 feet", "0.4% of Brazil's population, or about 700,000 people",
+# "$1.55 billion or about 7.5% of IndyMac's deposits": the amount said again after "or" in
+# another unit (a currency sign before the number, or the word or sign after it)
+_RESTATED_AFTER = re.compile(
+    rf"(?:\s+of\s+[^,.;()\d]{{1,40}}?)?,?\s+or\s+(?:about|around|roughly|some|nearly|almost|"
+    rf"approximately|just\s+over|just\s+under|over|more\s+than)?\s*"
+    rf"(?P<sign>[^\w\s]*)(?:{_NUMBER})(?:\s*(?P<unit>%|{_UNIT}))?", re.IGNORECASE)
+_SIGN_BEFORE = re.compile(r"([^\w\s\d.,]+)\s*\d")
+_UNIT_AFTER = re.compile(rf"\d\s*(%|{_UNIT})$")
+
+
+def restated(context: str, start: int, end: int) -> bool:
+    """Whether the amount at [start, end) is said again right after it, after "or", in
+    another unit: its sign or unit ("US$", "meters", "%") is not the other figure's."""
+    m = _RESTATED_AFTER.match(context, end)
+    if m is None:
+        return False
+    amount = context[start:end]
+    sign = (s.group(1) if (s := _SIGN_BEFORE.search(amount)) else "")
+    unit = (u.group(1).lower() if (u := _UNIT_AFTER.search(amount)) else "")
+    other_sign, other_unit = m.group("sign") or "", (m.group("unit") or "").lower()
+    if not (sign or unit) or not (other_sign or other_unit):
+        return False  # "in 2029 or 2039": two figures of no unit are alternatives
+    return (sign, unit) != (other_sign, other_unit)
+
+
 def converted(context: str, start: int, end: int) -> bool:
-    """Whether the amount at [start, end) is given in a second unit right beside it."""
+    """Whether the amount at [start, end) is given in a second unit right beside it: in
+    brackets, or after "or" (`restated`)."""
     return bool(_CONVERSION_AFTER.match(context, end)
-                or _CONVERSION_BEFORE.search(context[max(0, start - 40):start]))
+                or _CONVERSION_BEFORE.search(context[max(0, start - 40):start])
+                or restated(context, start, end))
 
 
 def _sentence(context: str, start: int, end: int) -> tuple[int, int]:
