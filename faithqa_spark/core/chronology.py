@@ -41,9 +41,10 @@ def decade_of(text: str) -> int | None:
     return found[0] if len(found) == 1 and not years_in(text) else None
 
 
-# "the late 9th century", "11th-century", "the 6th century BC" (before Christ: counted down)
-_CENTURY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b"
-                      r"(\s+(?:BC|BCE|B\.C\.))?")
+# before Christ, after a year or a century (counted down)
+_BC = r"\s+(?:BC|BCE|B\.C\.)"
+# "the late 9th century", "11th-century", "the 6th century BC"
+_CENTURY = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b({_BC})?")
 
 
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b")
@@ -105,9 +106,9 @@ def year_of(text: str) -> int | None:
 
 # a year before Christ in figures, of any length: "in 495 BC", "2560 BCE" (`years_in`
 # reads four digits only, and as years of our era)
-_BC_YEAR = re.compile(r"(?<![\d,.])(\d{1,4})\s+(?:BC|BCE|B\.C\.)(?!\w)")
+_BC_YEAR = re.compile(rf"(?<![\d,.])(\d{{1,4}}){_BC}(?!\w)")
 _PLAIN_NUMBER = re.compile(r"\d{1,4}")
-_BC_AFTER = re.compile(r"\s+(?:BC|BCE|B\.C\.)(?!\w)")
+_BC_AFTER = re.compile(rf"{_BC}(?!\w)")
 
 
 def bc_years_in(text: str, start: int = 0, end: int | None = None) -> list[int]:

@@ -856,7 +856,7 @@ _FEATURE_AFTER = re.compile(
 _FIXED_AFTER_ORDINAL = re.compile(r"(?i)[- ](?:world|party|parties|person|persons|class|hand|"
                                   r"rate|lady|reich|republic|estate)\b")
 # "per second" is a unit of time; "was first used" an adverb's "first", which no other
-# ordinal replaces ("she second contracted it")
+# ordinal replaces ("it was second used")
 _PER_BEFORE = re.compile(r"(?i)\bper\s+$")
 _AUXILIARY_BEFORE = re.compile(r"(?i)\b(?:is|are|was|were|be|been|being|has|have|had)\s+$")
 _PARTICIPLE_AFTER = re.compile(r"\s+(?:\w+ed|built|made|written|known|seen|given|taken|found|"
