@@ -254,7 +254,10 @@ _MORE = frozenset({"more", "higher", "greater", "larger"})
 # change from the amount to another, which says which is larger
 _CHANGE_TO = re.compile(rf"[^.;]{{0,60}}?\b(rose|increased|grew|climbed|fell|dropped|declined|"
                         rf"decreased)\s+to\s+(?:about\s+)?({_NUMBER})\b", re.IGNORECASE)
-_RISE = frozenset({"rose", "increased", "grew", "climbed"})
+_FALL = frozenset({"fell", "dropped", "declined", "decreased"})
+# each pattern of what follows an amount (its word, then the figure it names), and the words
+# that put the amount above that figure: "up from 40", "more than the 79%", "fell to 77.3%"
+_BOUNDS_AFTER = ((_CHANGE_AFTER, _UP), (_COMPARED_AFTER, _MORE), (_CHANGE_TO, _FALL))
 _NUMBER_RE = re.compile(_NUMBER)
 
 
@@ -370,15 +373,10 @@ def change_bound(context: str, end: int) -> tuple[str, float] | None:
     for "down from 40": what a replacement must stay above or below, or None. So too a
     comparison after a comma ("44% in 2005, much less than the 79% in 1991": "<") and a
     change from the amount to another ("85.6% in 2009, while the number fell to 77.3%": ">")."""
-    m = _CHANGE_AFTER.match(context, end)
-    if m:
-        return (">" if m.group(1).lower() in _UP else "<"), float(m.group(2).replace(",", ""))
-    m = _COMPARED_AFTER.match(context, end)
-    if m:
-        return (">" if m.group(1).lower() in _MORE else "<"), float(m.group(2).replace(",", ""))
-    m = _CHANGE_TO.match(context, end)
-    if m:  # the amount is where the change starts: it "fell to" less than it
-        return ("<" if m.group(1).lower() in _RISE else ">"), float(m.group(2).replace(",", ""))
+    for pattern, above in _BOUNDS_AFTER:
+        m = pattern.match(context, end)
+        if m:
+            return (">" if m.group(1).lower() in above else "<"), float(m.group(2).replace(",", ""))
     return None
 
 
