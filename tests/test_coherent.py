@@ -1120,6 +1120,25 @@ def test_a_word_made_from_the_name_refuses_the_row():
     assert_consistent(run(plain, "Protestant", [("Protestant", "NORP")], bank=bank))
 
 
+def test_a_word_made_from_a_persons_surname_refuses_the_row():
+    # "the new borders were to be drawn by President Woodrow Wilson ... 'Wilsonian Armenia'"
+    # kept the old name in its adjective; "John Calvin" and "Calvinist" the same
+    bank = SamplingIndex.from_bank({"PERSON": ["Olaf Berg", "Tomas Lund", "Erik Dahl"]})
+    people = [("Woodrow Wilson", "PERSON")]
+    for ctx in ("The borders were drawn by Woodrow Wilson, hence 'Wilsonian Armenia'.",
+                "Woodrow Wilson spoke; the Wilsonians cheered and the Wilsonism spread.",
+                "The Wilsonian era began when Woodrow Wilson was elected."):
+        o = run(ctx, "Woodrow Wilson", people, bank=bank)
+        assert (o[C.STATUS], o[C.REASON]) == (C.FILTERED, reasons.DERIVED_WORD_LEFT), ctx
+    o = run("Calvinist churches spread after John Calvin wrote the Institutes.", "John Calvin",
+            [("John Calvin", "PERSON")], bank=bank)
+    assert o[C.REASON] == reasons.DERIVED_WORD_LEFT
+    # the name itself, or another word that starts with it, leaves nothing behind
+    for ctx in ("The borders were drawn by Woodrow Wilson, and Wilson's aides agreed.",
+                "Woodrow Wilson met the Wilsons of Ohio at Wilsonville station."):
+        assert_consistent(run(ctx, "Woodrow Wilson", people, bank=bank))
+
+
 def test_a_ranked_figure_keeps_its_rank_and_a_part_stays_below_its_whole():
     bank = SamplingIndex.from_bank({"CARDINAL": ["12,500", "34,100", "45,900", "88,200",
                                                  "97,300"],

@@ -125,6 +125,33 @@ def test_answer_span() -> None:
     assert A.answer_span(partial) is False
 
 
+def test_answer_span_counts_a_persons_surname_said_alone() -> None:
+    # the coherent policy swaps "Clinton" too when Bill Clinton becomes Thomas Jefferson
+    ctx = "Bill Clinton spoke. Critics said Clinton used his charm for political gain."
+    r = make_row(ctx, "Bill Clinton", "Thomas Jefferson",
+                 answer="Clinton used his charm for political gain",
+                 faithful="Jefferson used his charm for political gain")
+    assert A.answer_span(r)
+    particle = make_row(ctx, "Adalbert von Bredow", "Helmuth von Moltke",
+                        answer="von Bredow's Death Ride", faithful="von Moltke's Death Ride")
+    assert A.answer_span(particle)
+    # ... a wrong surname, or the old one left, still fails
+    assert A.answer_span({**r, C.FAITHFUL_ANSWER: "Thomas used his charm for political gain"}) \
+        is False
+    assert A.answer_span({**particle, C.FAITHFUL_ANSWER: "von Moltke's Death Ride".replace(
+        "von Moltke", "von Moltke von Bredow")}) is False
+    # a given name said alone is as often another person's ("Princess Margaret" beside
+    # Margaret Rhodes): not counted
+    royal = make_row("Margaret Rhodes was a cousin of Princess Margaret.", "Margaret Rhodes",
+                     "Gertrude Stein", answer="Princess Margaret", faithful="Princess Gertrude")
+    assert A.answer_span(royal) is False
+    # only a person has a surname to say alone
+    place = make_row(ctx, "Bill Clinton", "Thomas Jefferson", "ORG",
+                     answer="Clinton used his charm for political gain",
+                     faithful="Jefferson used his charm for political gain")
+    assert A.answer_span(place) is False
+
+
 @pytest.mark.parametrize("etype, orig, rep, want", [
     ("DATE", "1907", "1888", True), ("DATE", "1907", "about 30,000", False),
     ("DATE", "4 July 1776", "March 3, 1912", True), ("DATE", "1907", "Tuesday", False),

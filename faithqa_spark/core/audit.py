@@ -171,18 +171,29 @@ def name_glue(row: Mapping[str, Any]) -> bool | None:
     return not any(in_longer_name(mod, a, b, own) for a, b in spans)
 
 
-def expected_answer(answer: str, entity: str, replacement: str) -> str | None:
+def expected_answer(answer: str, entity: str, replacement: str, person: bool = False
+                    ) -> str | None:
     """What the answer span reads after the swap: the answer with the entity replaced in
-    it, or None when the entity is not inside the answer (a partial overlap)."""
+    it and, for a `person`, then the surname said alone by the replacement's ("Clinton used
+    his knowledge of black culture" when Bill Clinton becomes Thomas Jefferson; "von
+    Bredow's Death Ride"); None when neither is inside the answer (a partial overlap). A
+    given name said alone is not counted: in an answer it is as often another person's
+    ("Princess Margaret" beside Margaret Rhodes)."""
     sub = substitute(answer, entity, replacement)
     if sub.count == 0:
         sub = substitute(answer, entity, replacement, word_boundaries=False)
-    return sub.text.strip() if sub.count else None
+    text, count = sub.text, sub.count
+    own, new = ((name_parts(entity).surname, name_parts(replacement).surname) if person
+                else ("", ""))
+    if own and new:
+        alone = substitute(text, own, new)
+        text, count = alone.text, count + alone.count
+    return text.strip() if count else None
 
 
 def answer_span(row: Mapping[str, Any]) -> bool | None:
     """Rows whose original answer is longer than the matched entity: the faithful answer
-    equals (SQuAD-normalised) the answer with the entity replaced in it."""
+    equals (SQuAD-normalised) the answer with the entity replaced in it (`expected_answer`)."""
     ans, orig = _s(row, C.ORIGINAL_ANSWER), _s(row, C.ORIGINAL_ENTITY)
     rep, faithful = _s(row, C.REPLACEMENT_ENTITY), _s(row, C.FAITHFUL_ANSWER)
     if ans is None or not orig or rep is None or faithful is None:
@@ -190,7 +201,7 @@ def answer_span(row: Mapping[str, Any]) -> bool | None:
     ans, orig = ans.strip(), orig.strip()
     if len(ans) <= len(orig) or squad_norm(ans) == squad_norm(orig):
         return None
-    expected = expected_answer(ans, orig, rep.strip())
+    expected = expected_answer(ans, orig, rep.strip(), person=row.get(C.ENTITY_TYPE) == PERSON)
     if expected is None:
         return False
     ctx = _s(row, C.ORIGINAL_CONTEXT)

@@ -516,7 +516,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
     if label in _AMOUNT_TYPES and any(arithmetic.tied_but_converted(context, s, e)
                                       for s, e, _ in regions):
         raise Refused(reasons.TIED_FIGURE)
-    if label in _NAME_TYPES and _derived_word(context, original):
+    if label in _NAME_TYPES and (_derived_word(context, original) or (
+            label == PERSON and _person_word_left(context, original))):
         # "Protestantism ... originated with the Amish Reformation": the faith's, the
         # teaching's or the follower's word made from the name would stay the old one's
         raise Refused(reasons.DERIVED_WORD_LEFT)
@@ -654,6 +655,28 @@ def _derived_word(context: str, original: str) -> bool:
                 context, at + len(original)):
             return True
         at = context.find(original, at + 1)
+    return False
+
+
+# the endings that make an adjective or a follower of a person's name ("Wilsonian Armenia",
+# "Shakespearean", "Victorian", "Thatcherism", "the Marxists")
+_PERSON_DERIVED = re.compile(r"(?:n|an|ian|ean|ns|ans|ians|eans|esque|ism|isms|ist|ists|ite|ites)\b")
+
+
+def _person_word_left(context: str, original: str) -> bool:
+    """Whether the context holds a word made of the person's surname (or one-word name) and
+    one of `_PERSON_DERIVED`'s endings: "Because the new borders were to be drawn by
+    President Woodrow Wilson, Ottoman Armenia was also referred to as 'Wilsonian Armenia'"
+    keeps the old name in its adjective when Wilson is replaced."""
+    stem = name_parts(original).surname or original.strip()
+    if len(stem) < 3:
+        return False
+    at = context.find(stem)
+    while at != -1:
+        if (at == 0 or not context[at - 1].isalnum()) and _PERSON_DERIVED.match(
+                context, at + len(stem)):
+            return True
+        at = context.find(stem, at + 1)
     return False
 
 
