@@ -2990,3 +2990,26 @@ def test_a_year_before_christ_keeps_the_context_s_order_of_bc_years():
     # the same number of things, not a year, is free to take any
     ctx = "The fort of Yecheng was built in 495 BC. Later, 473 soldiers held it for Wu."
     assert "937" in replacements(ctx, "473", "CARDINAL", bank, "n", rows=16)
+
+
+def test_a_surname_said_alone_takes_its_particles_with_it():
+    # "As the King's confidence in de Melo increased" had become "... in de Pessoa"
+    ctx = ("Sebastião de Melo rose quickly. As the King's confidence in de Melo increased, "
+           "the King gave him more control. De Melo's rivals fell.")
+    spec = [("Sebastião de Melo", "PERSON")]
+    plain = SamplingIndex.from_bank({"PERSON": ["Fernando Pessoa"]})
+    o = run(ctx, "Sebastião de Melo", spec, bank=plain)
+    assert_consistent(o)
+    assert pieces(o) == ["Fernando Pessoa", "Pessoa", "Pessoa"]
+    assert "de Pessoa" not in o[C.MODIFIED_CONTEXT]
+    # a replacement with particles of its own brings them, capitalised where a sentence
+    # starts with the mention
+    particled = SamplingIndex.from_bank({"PERSON": ["Helmuth von Moltke"]})
+    o = run(ctx, "Sebastião de Melo", spec, bank=particled)
+    assert_consistent(o)
+    assert pieces(o) == ["Helmuth von Moltke", "von Moltke", "Von Moltke"]
+    # a surname said alone without the particles stays one word
+    o = run("Sebastião de Melo rose quickly at the court of the King. Later Melo ruled the "
+            "kingdom alone for many years.", "Sebastião de Melo", spec, bank=particled)
+    assert_consistent(o)
+    assert pieces(o) == ["Helmuth von Moltke", "Moltke"]

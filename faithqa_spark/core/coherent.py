@@ -415,8 +415,25 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
             full.sort()
         return full
     sig = _significant(original)
-    lone = [(s, e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)]
+    particles = name_parts(original).surname.split()[:-1]
+    lone = [(_with_particles(context, s, particles) if sig.index(p) == len(sig) - 1 else s,
+             e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)]
     return sorted(full + lone)
+
+
+def _with_particles(context: str, start: int, particles: Sequence[str]) -> int:
+    """Where a surname said alone starts when its own particles come before it ("de Melo",
+    "Von Neumann" at a sentence's start): the particles go with it, so that another surname
+    takes their place too ("As the King's confidence in de Melo increased" had become "...
+    in de Pessoa", "the island found by da Nova" "by da Cromwell")."""
+    if not particles:
+        return start
+    lead = " ".join(particles) + " "
+    at = start - len(lead)
+    if at >= 0 and context[at:start].lower() == lead.lower() and (
+            at == 0 or not context[at - 1].isalnum()):
+        return at
+    return start
 
 
 def _common_word_too(context: str, original: str, label: str, regions: list[Region]) -> bool:
@@ -1905,9 +1922,11 @@ def _of_name(name: str) -> bool:
     return " of " in name
 
 
-def _piece(replacement: str, part: int, n_parts: int) -> str:
-    """What a mention of part `part` (of `n_parts`) becomes: the matching part of the
-    replacement (first for the first name, last for the surname)."""
+def _piece(replacement: str, part: int, n_parts: int, mention: str = "") -> str:
+    """What a `mention` of part `part` (of `n_parts`) becomes: the matching part of the
+    replacement (first for the first name, last for the surname, with the replacement's
+    own particles where the mention has the original's: "de Melo" -> "Pessoa", "von
+    Neumann" -> "da Vinci", "Von Bredow" opening a sentence -> "Von Moltke")."""
     if part == FULL:
         return replacement
     if part == SHORT:
@@ -1916,7 +1935,10 @@ def _piece(replacement: str, part: int, n_parts: int) -> str:
         return replacement + "s"
     rep = _significant(replacement)
     if part == n_parts - 1:
-        return rep[-1]
+        surname = name_parts(replacement).surname if " " in mention else ""
+        if surname and mention[:1].isupper():
+            surname = surname[0].upper() + surname[1:]
+        return surname or rep[-1]
     if part == 0:
         return rep[0]
     if len(rep) == n_parts:
@@ -2091,7 +2113,7 @@ def apply(context: str, answer: str, answer_start: int | None, original: str,
     "300 miles (480 km)"), and the answer span as it reads afterwards, with every start of
     it."""
     n_parts = len(_significant(original))
-    pieces = [_piece(replacement, part, n_parts) for _, _, part in regions]
+    pieces = [_piece(replacement, part, n_parts, context[s:e]) for s, e, part in regions]
     if war_article(context, original, label, regions, replacement):
         pieces = [("The " if _sentence_start(context, s) else "the ") + piece
                   if part == FULL else piece for (s, _, part), piece in zip(regions, pieces)]
