@@ -102,16 +102,28 @@ def part_of_sum(context: str, start: int, end: int) -> bool:
     """Whether the amount at [start, end) and another figure of its sentence add up to a
     third ("2,532 lines, analog (2,500) and digital (32)"), or two others add up to it."""
     v = value(context[start:end])
-    if v is None or v < _MIN_SUMMAND:
+    if v is None:
         return False
     a, b = _sentence(context, start, end)
     # the end of a range ("2010–11") is no figure of its own
-    others = [float(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(context, a, b)
-              if (m.end() <= start or m.start() >= end) and context[m.start() - 1:m.start()]
-              not in ("-", "–")]
+    figures = [m for m in _NUMBER_RE.finditer(context, a, b)
+               if (m.end() <= start or m.start() >= end) and context[m.start() - 1:m.start()]
+               not in ("-", "–")]
+    others = [float(m.group(0).replace(",", "")) for m in figures]
     # a small part still ties a large amount ("2532 lines: analog (2500) and digital (32)")
-    return any(abs(v + x - y) < 1e-6 or abs(x + y - v) < 1e-6
-               for i, x in enumerate(others) for j, y in enumerate(others) if i != j)
+    if v >= _MIN_SUMMAND and any(abs(v + x - y) < 1e-6 or abs(x + y - v) < 1e-6
+                                 for i, x in enumerate(others)
+                                 for j, y in enumerate(others) if i != j):
+        return True
+    # ... and so does a list of three parts or more and their total, the amount a part or
+    # the total: "Of the $100 million, $50 million will go toward development, $25 million
+    # toward blight removal, $12.5 million for job training, $7 million ... and $5.5
+    # million ..." (the training's share had become $39.7 million). A year is no part
+    # ("In 1995, 12 percent ..., while in 2011 this had declined to 4 percent")
+    parts = [x for x, m in zip(others, figures) if not _YEAR.fullmatch(m.group(0))]
+    total = v + sum(parts)
+    return len(parts) >= 3 and any(y >= _MIN_SUMMAND and abs(total - 2 * y) < 1e-6
+                                   for y in (v, *parts))
 
 
 # "two rival regions in Spain: Catalonia and Castile": a small count whose items follow;
