@@ -3013,3 +3013,25 @@ def test_a_surname_said_alone_takes_its_particles_with_it():
             "kingdom alone for many years.", "Sebastião de Melo", spec, bank=particled)
     assert_consistent(o)
     assert pieces(o) == ["Helmuth von Moltke", "Moltke"]
+
+
+def test_a_century_is_drawn_near_its_own():
+    # "decisions from American courts were not regularly reported until the mid-19th
+    # century" had become "until the mid-2nd century"
+    ctx = ("Appellate decisions from many American courts were not regularly reported until "
+           "the mid-19th century; lawyers used English legal materials to fill the gap.")
+    bank = SamplingIndex.from_bank({"DATE": ["mid-2nd century", "mid-8th century",
+                                             "mid-11th century", "mid-17th century",
+                                             "mid-5th century BC", "mid-13th century"]})
+    got = replacements(ctx, "mid-19th century", "DATE", bank, "c", rows=8)
+    assert got == {"mid-17th century"}
+    # none near: a far one still serves
+    far = SamplingIndex.from_bank({"DATE": ["mid-2nd century", "mid-8th century"]})
+    assert replacements(ctx, "mid-19th century", "DATE", far, "c", rows=4) <= {
+        "mid-2nd century", "mid-8th century"}
+    # a century before Christ is no neighbour of the same number after
+    ctx = ("The city was founded in the 2nd century BC by settlers from the coast, who built "
+           "its first walls and a harbour.")
+    bc = SamplingIndex.from_bank({"DATE": ["2nd century", "3rd century", "4th century BC",
+                                           "9th century BC"]})
+    assert replacements(ctx, "2nd century BC", "DATE", bc, "c", rows=6) == {"4th century BC"}
