@@ -100,7 +100,8 @@ _MIN_SUMMAND = 100
 
 def part_of_sum(context: str, start: int, end: int) -> bool:
     """Whether the amount at [start, end) and another figure of its sentence add up to a
-    third ("2,532 lines, analog (2,500) and digital (32)"), or two others add up to it."""
+    third ("2,532 lines, analog (2,500) and digital (32)"), or two others add up to it, or
+    the amount and three or more others are the parts and the total of one sum."""
     v = value(context[start:end])
     if v is None:
         return False

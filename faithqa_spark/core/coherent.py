@@ -417,8 +417,10 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
         return full
     sig = _significant(original)
     particles = name_parts(original).surname.split()[:-1]
-    lone = [(_with_particles(context, s, particles) if sig.index(p) == len(sig) - 1 else s,
-             e, sig.index(p)) for s, e, p in lone_part_mentions(context, original)]
+    lone: list[Region] = []
+    for s, e, p in lone_part_mentions(context, original):
+        i = sig.index(p)
+        lone.append((_with_particles(context, s, particles) if i == len(sig) - 1 else s, e, i))
     return sorted(full + lone)
 
 
@@ -664,12 +666,12 @@ def _stem_left(context: str, original: str, regions: list[Region]) -> bool:
 _DERIVED = re.compile(r"(?:ism|isms|ity|ianity|ist|ists|ite|ites)\b")
 
 
-def _derived_word(context: str, original: str) -> bool:
-    """Whether the context holds a word made of `original` and one of `_DERIVED`'s endings
-    (one compiled pattern for every row: a pattern per name would miss re's cache)."""
+def _derived_word(context: str, original: str, endings: re.Pattern[str] = _DERIVED) -> bool:
+    """Whether the context holds a word made of `original` and one of the `endings` (one
+    compiled pattern for every row: a pattern per name would miss re's cache)."""
     at = context.find(original)
     while at != -1:
-        if (at == 0 or not context[at - 1].isalnum()) and _DERIVED.match(
+        if (at == 0 or not context[at - 1].isalnum()) and endings.match(
                 context, at + len(original)):
             return True
         at = context.find(original, at + 1)
@@ -678,7 +680,8 @@ def _derived_word(context: str, original: str) -> bool:
 
 # the endings that make an adjective or a follower of a person's name ("Wilsonian Armenia",
 # "Shakespearean", "Victorian", "Thatcherism", "the Marxists")
-_PERSON_DERIVED = re.compile(r"(?:n|an|ian|ean|ns|ans|ians|eans|esque|ism|isms|ist|ists|ite|ites)\b")
+_PERSON_DERIVED = re.compile(
+    r"(?:n|an|ian|ean|ns|ans|ians|eans|esque|ism|isms|ist|ists|ite|ites)\b")
 
 
 def _person_word_left(context: str, original: str) -> bool:
@@ -687,15 +690,7 @@ def _person_word_left(context: str, original: str) -> bool:
     President Woodrow Wilson, Ottoman Armenia was also referred to as 'Wilsonian Armenia'"
     keeps the old name in its adjective when Wilson is replaced."""
     stem = name_parts(original).surname or original.strip()
-    if len(stem) < 3:
-        return False
-    at = context.find(stem)
-    while at != -1:
-        if (at == 0 or not context[at - 1].isalnum()) and _PERSON_DERIVED.match(
-                context, at + len(stem)):
-            return True
-        at = context.find(stem, at + 1)
-    return False
+    return len(stem) >= 3 and _derived_word(context, stem, _PERSON_DERIVED)
 
 
 # a place's people or language word: the place's name without its last vowels and one of
@@ -1670,12 +1665,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (a people word that names a people where the original does outweighs all else; a name
     # of the story's time outweighs the rest; an age or a century near the original's
-    # outweighs a country
-    # named as the original names one, which outweighs the place's people swapped with it,
-    # which outweighs a country of the region named, which outweighs "the" read right, which
-    # outweighs a word of the question kept, which outweighs a range of the same kind,
-    # which outweighs a range of its width and scale, which outweighs a round figure, which
-    # outweighs a range of years that keeps the context's other years where they were)
+    # outweighs a country named as the original names one, which outweighs the place's
+    # people swapped with it, which outweighs a country of the region named, which
+    # outweighs "the" read right, which outweighs a word of the question kept, which
+    # outweighs a range of the same kind, which outweighs a range of its width and scale,
+    # which outweighs a round figure, which outweighs a range of years that keeps the
+    # context's other years where they were)
     prefs = [p for p, on in ((in_place, placed is not None),
                              (is_round, round_wanted), (same_span, width is not None),
                              (same_range, ranged),
