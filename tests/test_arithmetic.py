@@ -200,27 +200,28 @@ def test_a_part_or_the_total_of_a_sum_is_tied():
     assert not arithmetic.part_of_sum(ctx, s, s + 4)
 
 
-def test_a_part_of_a_list_that_adds_up_to_its_total_is_tied():
-    # "Of the $100 million, ... $12.5 million will go for job training ..." had become
-    # "$39.7 million": the shares no longer added up to the whole
-    ctx = ("Of the $100 million, $50 million will go toward development, $25 million toward "
+# "Of the $100 million, ... $12.5 million will go for job training ..." had become "$39.7
+# million": the shares no longer added up to the whole
+_SHARES = ("Of the $100 million, $50 million will go toward development, $25 million toward "
            "blight removal, $12.5 million for job training and $12.5 million for the M-1 "
            "rail line.")
-    for figure in ("$12.5 million", "$25 million", "$100 million"):
-        s = ctx.index(figure)
-        assert arithmetic.part_of_sum(ctx, s, s + len(figure)), figure
-    ctx = ("The student body had 12,179 students, with 8,448 undergraduates, 2,138 graduate "
-           "and 1,593 professional students.")
-    s = ctx.index("2,138")
-    assert arithmetic.part_of_sum(ctx, s, s + 5)
+_STUDENTS = ("The student body had 12,179 students, with 8,448 undergraduates, 2,138 graduate "
+             "and 1,593 professional students.")
+
+
+@pytest.mark.parametrize("ctx, figure, tied", [
+    (_SHARES, "$12.5 million", True), (_SHARES, "$25 million", True),
+    (_SHARES, "$100 million", True), (_STUDENTS, "2,138", True),
     # a year is no part: 1995 + 12 + 4 is 2011 by chance
-    ctx = "In 1995, 12 percent of children spoke it, while in 2011 this had declined to 4 percent."
-    s = ctx.index("4 percent")
-    assert not arithmetic.part_of_sum(ctx, s, s + 1)
+    ("In 1995, 12 percent of children spoke it, while in 2011 this had declined to 4 percent.",
+     "4", False),
     # three small parts add up by chance; the total must be of some size
-    ctx = "The 3 boats, 4 carts and 5 horses made 12 trips across the river."
-    s = ctx.index("4 carts")
-    assert not arithmetic.part_of_sum(ctx, s, s + 1)
+    ("The 3 boats, 4 carts and 5 horses made 12 trips across the river.", "4", False),
+])
+def test_a_part_of_a_list_that_adds_up_to_its_total_is_tied(ctx: str, figure: str,
+                                                            tied: bool) -> None:
+    s = ctx.index(figure)
+    assert arithmetic.part_of_sum(ctx, s, s + len(figure)) is tied
 
 
 def test_a_count_of_the_list_after_a_colon_is_tied():
