@@ -1859,11 +1859,12 @@ def _order(context: str, spans: list[tuple[int, int]], original: str, label: str
     """The bounds a replacement must keep among the context's other years, decades or
     centuries ("from the late 9th century ... in the early 11th century" never becomes "...
     in the late 8th century"), and how to read a candidate's."""
-    if label in _YEAR_TYPES and chronology.before_christ(context, spans, original):
+    bc_year = chronology.bc_year_of(original) if label in _YEAR_TYPES else None
+    if bc_year is not None and chronology.before_christ(context, spans, original):
         # "founded a fort in 495 BC. Later in 473 BC, the State of Yue ..." had become
         # "Later in 937 BC": a plain number takes one that keeps the BC years' order
-        return (chronology.bounds(context, spans, -int(original.strip()),
-                                  present_year, chronology.bc_years_in),
+        return (chronology.bounds(context, spans, bc_year, present_year,
+                                  chronology.bc_years_in),
                 chronology.bc_year_of)
     if year is not None:
         return chronology.bounds(context, spans, year, present_year), chronology.year_of
