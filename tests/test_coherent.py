@@ -1674,6 +1674,32 @@ def test_a_number_word_opening_a_sentence_takes_a_capital():
     assert o[C.STATUS] == C.FILTERED
 
 
+def test_a_capitalised_hedge_opens_no_sentence_and_no_preposition_is_doubled():
+    # "The conflict had forced Between 100,000 and 130,000 civilians": the bank holds the range
+    # as it opened a sentence; inside one it is refused, at a sentence's start it fits
+    bank = SamplingIndex.from_bank({"CARDINAL": ["Between 100,000 and 130,000", "15–20,000",
+                                                 "About 90,000"]})
+    ctx = "The fighting had forced 40,000 to 50,000 civilians to flee across the border."
+    assert replacements(ctx, "40,000 to 50,000", "CARDINAL", bank, "h", rows=12) == {
+        "15–20,000"}
+    ctx = "The fighting went on for a month. 40,000 to 50,000 civilians fled across the border."
+    assert "Between 100,000 and 130,000" in replacements(ctx, "40,000 to 50,000", "CARDINAL",
+                                                         bank, "h", rows=12)
+    # "During the Partitions of Poland from between 1774 and 1798", "not created until since
+    # 1939": a preposition before the mention takes no candidate that opens with another ...
+    bank = SamplingIndex.from_bank({"DATE": ["between 1774 and 1798", "since 1939",
+                                             "1747-1822", "about 1906"]})
+    ctx = "Its members began to lose their lands from 1772 to 1795, when the state was divided."
+    assert replacements(ctx, "1772 to 1795", "DATE", bank, "p", rows=12) == {"1747-1822"}
+    ctx = "The code itself was not written until about 1940, and it was little used at first."
+    assert replacements(ctx, "about 1940", "DATE", bank, "p", rows=12) == {"about 1906"}
+    # ... but one that opens with the original's own may ("in between 1950 and 1960")
+    bank = SamplingIndex.from_bank({"DATE": ["between 1931 and 1936", "1931-1936"]})
+    ctx = "The worst loans were made in between 1950 and 1960, the years of the boom in houses."
+    assert replacements(ctx, "between 1950 and 1960", "DATE", bank, "b", rows=12) == {
+        "between 1931 and 1936", "1931-1936"}
+
+
 def test_a_people_in_i_has_its_plural_in_is():
     assert entries.norp_form("Nazis") == entries.norp_form("Israelis") == entries.PLURAL
     assert entries.norp_form("Swiss") == entries.norp_form("Israeli") == entries.ADJECTIVE

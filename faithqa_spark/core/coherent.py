@@ -1385,6 +1385,17 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # ended the war").
     the_title = label in _TITLES and _of_name(original) and _said_with_the(context, regions)
 
+    # "had forced Between 100,000 and 130,000 civilians": an amount or a date the bank holds
+    # capitalised (it opened a sentence there) opens a sentence here too, or is refused
+    # (an original that opens with a letter says the case itself: `upper`)
+    lead_lower = label not in _NAME_TYPES and not upper and not all(
+        _sentence_start(context, s) for s, _, _ in regions)
+    # "from Between 1815 and 1830": a preposition before a mention takes no candidate that
+    # opens with another one
+    own_lead = entries.leading_word(original)
+    governed = label not in _NAME_TYPES and any(
+        word_before(context, s).lower() in entries.PREPOSITIONS for s, _, _ in regions)
+
     # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
     indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
 
@@ -1472,6 +1483,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if indefinite and (len(indefinite) > 1 or ("an" in indefinite) != namekinds.takes_an(
                 cand, year=label == "DATE")):
+            return False
+        if (lead_lower or governed) and (lead := entries.leading_word(cand)) and (
+                lead_lower and cand[0].isupper()
+                or governed and lead in entries.PREPOSITIONS and lead != own_lead):
             return False
         if indefinite and label == "ORDINAL" and cand.lower() == "second":
             return False  # a fraction: "amount to a third of exports", never "a second"

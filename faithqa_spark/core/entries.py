@@ -550,6 +550,23 @@ _ADVERB_HEDGES = frozenset({"about", "around", "approximately", "nearly", "almos
                             "just over", "no more than", "as many as", "as much as"})
 
 
+# the words that may open an amount or a date of the bank ("Between 1815 and 1830", "About
+# 30", "From 1990 to 1995") and that take a capital only at a sentence's start, and those that
+# govern the amount (a preposition): one of these before a mention takes no candidate that
+# opens with one ("from Between 1815 and 1830")
+PREPOSITIONS = frozenset({"between", "from", "in", "since", "until", "till", "by", "during",
+                          "after", "before"})
+LEADING_WORDS = PREPOSITIONS | frozenset(
+    w for hedge in _ADVERB_HEDGES for w in hedge.split()[:1]) | frozenset(
+    {"under", "early", "late", "mid", "approx.", "circa", "less", "more", "fewer"})
+
+
+def leading_word(text: str) -> str:
+    """The first word of `text`, lower-cased, where it is one of LEADING_WORDS, else ""."""
+    first = text.split(maxsplit=1)[0].lower() if text.strip() else ""
+    return first if first in LEADING_WORDS else ""
+
+
 def _hedged_key(text: str) -> str | None:
     """The skeleton of an amount after an adverb hedge, the hedge as its class ("almost
     $100 million" -> "h:approx~$0 million"), or None without such a hedge."""
