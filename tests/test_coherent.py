@@ -2160,6 +2160,53 @@ def test_a_place_s_people_word_is_swapped_with_it():
         assert o[C.NUM_REPLACEMENTS] == 2 and len(o[C.MODIFIED_SPANS]) == 3
 
 
+def test_a_people_word_takes_the_article_its_new_word_takes():
+    # "sold to St1, a Finnish energy company" had become "a Italian energy company"
+    bank = SamplingIndex.from_bank({"GPE": ["Italy"], "NORP": ["Italian", "Finnish"]})
+    ctx = ("Its stations in Finland were sold in 2010 to St1, a Finnish energy company, and "
+           "the firm left Finland for good.")
+    o = run(ctx, "Finland", [("Finland", "GPE"), ("Finnish", "NORP")], bank=bank)
+    assert_consistent(o)
+    assert "to St1, an Italian energy company, and the firm left Italy" in o[C.MODIFIED_CONTEXT]
+    assert "an Italian" in pieces(o)  # the article's change is a modified span too
+    # ... and one that already fits stays as it was
+    bank = SamplingIndex.from_bank({"GPE": ["Greece"], "NORP": ["Greek", "Finnish"]})
+    o = run(ctx, "Finland", [("Finland", "GPE"), ("Finnish", "NORP")], bank=bank)
+    assert "to St1, a Greek energy company" in o[C.MODIFIED_CONTEXT] and "Greek" in pieces(o)
+
+
+def test_a_word_beside_a_mention_is_not_said_again():
+    # "the September issue of Vogue magazine" had become "of Time Magazine magazine"
+    bank = SamplingIndex.from_bank({"ORG": ["Time Magazine", "Rolling Stone", "Harper's Bazaar"]})
+    ctx = "Her photograph was on the cover of the September issue of Vogue magazine that year."
+    got = replacements(ctx, "Vogue", "ORG", bank, "v", rows=12)
+    assert got and "Time Magazine" not in got, got
+    # "It supported the Labour Party led by Harold Wilson": never "the Green Party Party"
+    bank = SamplingIndex.from_bank({"ORG": ["Green Party", "Whig", "Tories"]})
+    ctx = "The paper supported the Labour Party led by Harold Wilson in the election of 1964."
+    assert "Green Party" not in replacements(ctx, "Labour", "ORG", bank, "l", rows=12)
+    # "Since about 1950, women have entered ...": at a sentence's start too ("Since since 1939")
+    bank = SamplingIndex.from_bank({"DATE": ["since 1939", "about 1940", "about 1931"]})
+    ctx = "The elites were men. Since about 1950, women have entered the professions in numbers."
+    assert replacements(ctx, "about 1950", "DATE", bank, "s", rows=12) <= {
+        "about 1940", "about 1931"}
+
+
+def test_a_person_s_name_opening_a_sentence_takes_a_capital_and_parts_side_by_side_two():
+    # "Stalin's invasions were a severe shock" had become "von Loesch's invasions were ..."
+    bank = SamplingIndex.from_bank({"PERSON": ["von Loesch"]})
+    ctx = "The pact was signed in August. Stalin's invasions were a severe shock to the West."
+    o = run(ctx, "Stalin", [("Stalin", "PERSON")], bank=bank)
+    assert_consistent(o)
+    assert "August. Von Loesch's invasions" in o[C.MODIFIED_CONTEXT]
+    # "the publishing house John Murray" (of "John Murray III") had become "William William"
+    bank = SamplingIndex.from_bank({"PERSON": ["William IV", "Frederick William III"]})
+    ctx = ("Darwin wrote to publisher John Murray III about the book, and the publishing house "
+           "John Murray accepted it at once.")
+    got = replacements(ctx, "John Murray III", "PERSON", bank, "m", rows=8)
+    assert got == {"Frederick William III"}
+
+
 def test_a_people_word_s_place_is_swapped_with_it():
     from faithqa_spark.core.coherent import places_of_people
     bank = SamplingIndex.from_bank({"NORP": ["Mexican", "Japanese", "Peruvian", "Bolivian"],

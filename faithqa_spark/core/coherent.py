@@ -1396,6 +1396,15 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     governed = label not in _NAME_TYPES and any(
         word_before(context, s).lower() in entries.PREPOSITIONS for s, _, _ in regions)
 
+    # the word before or after a whole mention is no word of the replacement said again:
+    # "supported the Labour Party" had become "the Green Party Party", "the September issue
+    # of Vogue magazine" "of Time Magazine magazine", "Since about 1940" "Since since 1939"
+    beside = [(_ANY_WORD_BEFORE.search(context, max(0, s - 40), s),
+               _ANY_WORD_AFTER.match(context, e))
+              for s, e, part in regions if part == FULL]
+    before_words = {m.group(1).casefold() for m, _ in beside if m}
+    after_words = {m.group(1).casefold() for _, m in beside if m}
+
     # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
     indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
 
@@ -1415,6 +1424,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # sovereign's name, one word or a regnal one ("King Jimmy Iovine" read wrong)
     reigning = label == PERSON and " " not in original.strip() and any(
         _SOVEREIGN_BEFORE.search(context, max(0, s - 12), s) for s, _, _ in regions)
+
+    # a given name and a surname said side by side apart from the whole name ("the
+    # publishing house John Murray", of "John Murray III") need a replacement of two parts
+    # or more: "William IV" had made it "the publishing house William William"
+    side_by_side = label == PERSON and any(
+        a[2] != FULL and b[2] != FULL and b[0] - a[1] == 1 and context[a[1]] == " "
+        for a, b in zip(regions, regions[1:]))
 
     # "at least eight districts" never "at least one districts": one is singular
     one = entries.counts_one(original) if label == "CARDINAL" else None
@@ -1488,6 +1504,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                 lead_lower and cand[0].isupper()
                 or governed and lead in entries.PREPOSITIONS and lead != own_lead):
             return False
+        if (before_words or after_words) and _said_again(cand, before_words, after_words):
+            return False
         if indefinite and label == "ORDINAL" and cand.lower() == "second":
             return False  # a fraction: "amount to a third of exports", never "a second"
         if label not in _NAME_TYPES and cand[0].isalpha() and (
@@ -1540,6 +1558,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             if set(parts) & sig or any(boundary_matches(context, p) for p in parts):
                 return False
             if reigning and " " in cand and not entries.is_regnal(cand):
+                return False
+            if side_by_side and len(parts) < 2:
                 return False
             if " " not in cand and any(f"{o} {cand}" in persons or f"{cand} {o}" in persons
                                        for o in others):
@@ -1760,6 +1780,19 @@ def cascade(groups: Sequence[Callable[[], Sequence[Pool]]], levels: int,
                     elif fits(cand):
                         return cand
     return None
+
+
+# any word right before or after a mention (`_said_again`)
+_ANY_WORD_BEFORE = re.compile(r"([\w'’-]+)[ \u00a0]+$")
+_ANY_WORD_AFTER = re.compile(r"[ \u00a0]+([\w'’-]+)")
+_EDGE_WORDS = re.compile(r"[\w'’-]+")
+
+
+def _said_again(cand: str, before: set[str], after: set[str]) -> bool:
+    """Whether `cand` opens with a word of `before` or ends with one of `after` (casefolded
+    words next to a mention): that word would be said twice."""
+    found = _EDGE_WORDS.findall(cand)
+    return bool(found) and (found[0].casefold() in before or found[-1].casefold() in after)
 
 
 def _hedge_alone(original: tuple[str, str], cand: str) -> bool:
@@ -2129,7 +2162,22 @@ def people_swaps(context: str, original: str, label: str, regions: list[Region],
     norps = index.text_set("NORP")
     words = people_words(context, original, regions, norps)
     pieces = people_pieces(replacement, words, norps) if words else None
-    return [(s, e, piece) for (s, e, _), piece in zip(words, pieces)] if pieces else []
+    return [_with_article(context, s, e, piece)
+            for (s, e, _), piece in zip(words, pieces)] if pieces else []
+
+
+def _with_article(context: str, start: int, end: int, piece: str) -> tuple[int, int, str]:
+    """A people word's swap (start, end, new text), with the "a" or "an" before it made the
+    one the new word takes: "sold to St1, a Finnish energy company" had become "a Italian
+    energy company", "any time spent by an Australian" "by an Russian"."""
+    m = _article_at(context, start)
+    if m is None or m.group(1).lower() not in ("a", "an"):
+        return start, end, piece
+    article = "an" if namekinds.takes_an(piece) else "a"
+    if m.group(1).lower() == article:
+        return start, end, piece
+    said = article.capitalize() if m.group(1)[0].isupper() else article
+    return m.start(1), end, f"{said}{context[m.end(1):start]}{piece}"
 
 
 def apply(context: str, answer: str, answer_start: int | None, original: str,
@@ -2141,6 +2189,12 @@ def apply(context: str, answer: str, answer_start: int | None, original: str,
     it."""
     n_parts = len(_significant(original))
     pieces = [_piece(replacement, part, n_parts, context[s:e]) for s, e, part in regions]
+    if label == PERSON:
+        # a name opening a sentence opens with a capital, its particle too: "Stalin's
+        # invasions were ..." had become "von Loesch's invasions were ..."
+        pieces = [piece[0].upper() + piece[1:] if piece[:1].islower() and
+                  _sentence_start(context, s) else piece
+                  for (s, _, _), piece in zip(regions, pieces)]
     if war_article(context, original, label, regions, replacement):
         pieces = [("The " if _sentence_start(context, s) else "the ") + piece
                   if part == FULL else piece for (s, _, part), piece in zip(regions, pieces)]

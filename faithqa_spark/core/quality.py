@@ -15,7 +15,10 @@ def failed_check(
     `occurrences` counts the original entity in the original context (boundary-respecting,
     i.e. the number of replaced regions).
     """
-    if replacement not in modified_context:
+    # (the coherent policy writes a name that opens a sentence with a capital: "von Loesch"
+    # reads "Von Loesch's invasions were ...")
+    if replacement not in modified_context and \
+            replacement[:1].upper() + replacement[1:] not in modified_context:
         return reasons.REPLACEMENT_NOT_IN_CONTEXT
     if modified_context == original_context:
         return reasons.CONTEXT_UNCHANGED
