@@ -1715,6 +1715,17 @@ def test_an_office_or_a_direction_is_never_drawn():
         assert entries.drawable(etype, text), text
 
 
+def test_a_law_that_names_no_law_is_never_drawn():
+    # "the Security Council published Fortune 500 recommending member states ..." (for
+    # "Resolution 83"), "ratification of Constitutional" (for "the Kyoto Protocol")
+    for text in ("Fortune 500", "Communion", "Constitutional", "Xbox 360", "the Stanley Cup",
+                 "Annunciation"):
+        assert not entries.drawable("LAW", text), text
+    for text in ("the Voting Rights Act", "Article 29", "Chapter 11", "the Kyoto Protocol",
+                 "Bill of Rights", "the Warsaw Treaty", "the Marshall Plan", "Canon Law"):
+        assert entries.drawable("LAW", text), text
+
+
 def test_a_country_is_no_people_s_word():
     assert not entries.norp_word("Tajikistan") and entries.norp_word("Pakistani")
     ctx = "The attacks were condemned by the Tajikistan government within a day of the news."

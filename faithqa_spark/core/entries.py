@@ -954,6 +954,11 @@ def drawable(etype: str, text: str) -> bool:
         # "Cardiff City" (a city's club: "Mexico City" is a city the lists know): a people's
         # or a faith's word, or a club, that no list of places knows
         return False
+    if etype == "LAW" and not _LAW_WORDS.intersection(w.lower() for w in words(text)):
+        # "Fortune 500", "Communion", "Xbox 360", "the Stanley Cup": NER's laws that name
+        # none had replaced "the Kyoto Protocol" and "Resolution 83" ("published Fortune 500
+        # recommending member states ...")
+        return False
     if etype == "ORG" and named_like_person(text):
         return False  # a person NER took for an organisation ("Walt Disney" goes too)
     if etype == "ORG" and _BRAND_FIRST.match(text):
@@ -967,6 +972,12 @@ def drawable(etype: str, text: str) -> bool:
                 and not (etype in ("GPE", "LOC") and is_place_name(text)))
 
 
+# a word that says a name is a law, a treaty or a part of one ("the Voting Rights Act",
+# "Article 29", "Chapter 11", "the Marshall Plan")
+_LAW_WORDS = frozenset("""act acts amendment amendments article articles bill charter code
+constitution convention covenant declaration decree directive doctrine edict law laws accord
+accords agreement pact plan protocol regulation regulations resolution rights section chapter
+statute statutes treaty treaties clause ordinance""".split())
 # places whose names are adjectives too ("the Caribbean"), which the lists of countries,
 # states and cities do not hold; "Kurdistan" and "Turkestan" end like "Afghan" too
 _PLACE_ADJECTIVES = frozenset({"Caribbean", "Mediterranean", "Antarctic", "Arctic", "Baltic",
