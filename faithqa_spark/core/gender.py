@@ -10,11 +10,12 @@ the next run of two or more capitalised words that is not this person's name ("t
 (Jonathan Pryce) ... his" does not count for the Master). he/him/his/himself count as
 'm', she/her/hers/herself as 'f'.
 
-The gender of a bank entry comes first from the corpus: in the NER pass,
+The gender of a bank entry comes first from the corpus where its votes are given:
 `mention_gender_votes(context, entities)` gives one vote per PERSON mention whose window
 has a gendered pronoun; the votes of an entity over all contexts are summed and
-`gender_from_votes(m, f)` decides. Where the corpus says nothing, `name_gender(text)`
-asks a first-name lexicon (the `gender-guesser` package, GPLv3, an optional extra:
+`gender_from_votes(m, f)` decides (the audit command gives them; the job and the reference
+runner build their index without, see the README). Where the corpus says nothing,
+`name_gender(text)` asks a first-name lexicon (the `gender-guesser` package, GPLv3, an optional extra:
 without it the fallback answers None).
 """
 
