@@ -1791,8 +1791,15 @@ _EDGE_WORDS = re.compile(r"[\w'’-]+")
 def _said_again(cand: str, before: set[str], after: set[str]) -> bool:
     """Whether `cand` opens with a word of `before` or ends with one of `after` (casefolded
     words next to a mention): that word would be said twice."""
-    found = _EDGE_WORDS.findall(cand)
-    return bool(found) and (found[0].casefold() in before or found[-1].casefold() in after)
+    first, last = _edge_words(cand)
+    return first in before or last in after
+
+
+@lru_cache(maxsize=1 << 16)  # a pure function of a bank text, which many rows draw
+def _edge_words(text: str) -> tuple[str, str]:
+    """The first and the last word of `text`, casefolded ("" for none)."""
+    found = _EDGE_WORDS.findall(text)
+    return (found[0].casefold(), found[-1].casefold()) if found else ("", "")
 
 
 def _hedge_alone(original: tuple[str, str], cand: str) -> bool:

@@ -561,6 +561,7 @@ LEADING_WORDS = PREPOSITIONS | frozenset(
     {"under", "early", "late", "mid", "approx.", "circa", "less", "more", "fewer"})
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of a bank text, which many rows draw
 def leading_word(text: str) -> str:
     """The first word of `text`, lower-cased, where it is one of LEADING_WORDS, else ""."""
     first = text.split(maxsplit=1)[0].lower() if text.strip() else ""
