@@ -15,8 +15,8 @@ The gender of a bank entry comes first from the corpus where its votes are given
 has a gendered pronoun; the votes of an entity over all contexts are summed and
 `gender_from_votes(m, f)` decides (the audit command gives them; the job and the reference
 runner build their index without, see the README). Where the corpus says nothing,
-`name_gender(text)` asks a first-name lexicon (the `gender-guesser` package, GPLv3, an optional extra:
-without it the fallback answers None).
+`name_gender(text)` asks a first-name lexicon (the `gender-guesser` package, GPLv3, an
+optional extra: without it the fallback answers None).
 """
 
 from __future__ import annotations
