@@ -27,7 +27,7 @@ from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentio
 from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, in_pool_order,
                                          overlap_test, pool_text, visits)
 from faithqa_spark.core.sentences import sentence_spans
-from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in
+from faithqa_spark.core.text import boundary_matches, contains_ci, contains_ci_in, upper_first
 
 PERSON = "PERSON"
 _T = TypeVar("_T")
@@ -1749,7 +1749,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         # an "X of Y", which the pools hold without it: "with the updating of the Comics
         # Code" had become "with the updating of Bill of Rights"
         return "the " + found
-    return found[0].upper() + found[1:] if capitalise else found
+    return upper_first(found) if capitalise else found
 
 
 def cascade(groups: Sequence[Callable[[], Sequence[Pool]]], levels: int,
@@ -2004,7 +2004,7 @@ def _piece(replacement: str, part: int, n_parts: int, mention: str = "") -> str:
     if part == n_parts - 1:
         surname = name_parts(replacement).surname if " " in mention else ""
         if surname and mention[:1].isupper():
-            surname = surname[0].upper() + surname[1:]
+            surname = upper_first(surname)
         return surname or rep[-1]
     if part == 0:
         return rep[0]
@@ -2199,8 +2199,7 @@ def apply(context: str, answer: str, answer_start: int | None, original: str,
     if label == PERSON:
         # a name opening a sentence opens with a capital, its particle too: "Stalin's
         # invasions were ..." had become "von Loesch's invasions were ..."
-        pieces = [piece[0].upper() + piece[1:] if piece[:1].islower() and
-                  _sentence_start(context, s) else piece
+        pieces = [upper_first(piece) if _sentence_start(context, s) else piece
                   for (s, _, _), piece in zip(regions, pieces)]
     if war_article(context, original, label, regions, replacement):
         pieces = [("The " if _sentence_start(context, s) else "the ") + piece

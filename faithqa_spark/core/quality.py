@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from faithqa_spark.core import reasons
-from faithqa_spark.core.text import contains_ci
+from faithqa_spark.core.text import contains_ci, upper_first
 
 
 def failed_check(
@@ -17,8 +17,7 @@ def failed_check(
     """
     # (the coherent policy writes a name that opens a sentence with a capital: "von Loesch"
     # reads "Von Loesch's invasions were ...")
-    if replacement not in modified_context and \
-            replacement[:1].upper() + replacement[1:] not in modified_context:
+    if replacement not in modified_context and upper_first(replacement) not in modified_context:
         return reasons.REPLACEMENT_NOT_IN_CONTEXT
     if modified_context == original_context:
         return reasons.CONTEXT_UNCHANGED

@@ -14,6 +14,13 @@ def context_id(context: str) -> str:
     return hashlib.blake2b(context.encode("utf-8"), digest_size=16).hexdigest()
 
 
+def upper_first(text: str) -> str:
+    """`text` with its first character in upper case and the rest as it is: a name or a
+    number word that opens a sentence ("von Loesch" -> "Von Loesch", "six" -> "Six");
+    `str.capitalize` would lower the rest ("Von loesch")."""
+    return text[:1].upper() + text[1:]
+
+
 def norm(text: str) -> str:
     """The comparison form used by matching: stripped and lower-cased."""
     return text.strip().lower()
