@@ -1374,10 +1374,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
+    # whether every mention opens a sentence
+    opens = all(_sentence_start(context, s) for s, _, _ in regions)
     # "Two of them ..." opens a sentence: a number word or date the bank holds in lower case
     # ("six") takes a capital there, as any word would ("Six of them")
-    capitalise = label not in _NAME_TYPES and upper == {True} and all(
-        _sentence_start(context, s) for s, _, _ in regions)
+    capitalise = label not in _NAME_TYPES and upper == {True} and opens
 
     # an "X of Y" title said with "the" ("The Treaty of Küçük Kaynarca of 1774 ended the
     # war") keeps the "the" (`base_text`), so it takes an "X of Y" too: "The Pumping Iron of
@@ -1388,8 +1389,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # "had forced Between 100,000 and 130,000 civilians": an amount or a date the bank holds
     # capitalised (it opened a sentence there) opens a sentence here too, or is refused
     # (an original that opens with a letter says the case itself: `upper`)
-    lead_lower = label not in _NAME_TYPES and not upper and not all(
-        _sentence_start(context, s) for s, _, _ in regions)
+    lead_lower = label not in _NAME_TYPES and not upper and not opens
     # "from Between 1815 and 1830": a preposition before a mention takes no candidate that
     # opens with another one
     own_lead = entries.leading_word(original)
@@ -1782,7 +1782,8 @@ def cascade(groups: Sequence[Callable[[], Sequence[Pool]]], levels: int,
     return None
 
 
-# any word right before or after a mention (`_said_again`)
+# any word right before or after a mention (`_said_again`); unlike `names.word_before`, a
+# word that opens a sentence counts too ("Since since 1939")
 _ANY_WORD_BEFORE = re.compile(r"([\w'’-]+)[ \u00a0]+$")
 _ANY_WORD_AFTER = re.compile(r"[ \u00a0]+([\w'’-]+)")
 _EDGE_WORDS = re.compile(r"[\w'’-]+")

@@ -979,6 +979,7 @@ _LAW_WORDS = frozenset("""act acts amendment amendments article articles bill ch
 constitution convention covenant declaration decree directive doctrine edict law laws accord
 accords agreement pact plan protocol regulation regulations resolution rights section chapter
 statute statutes treaty treaties clause ordinance""".split())
+
 # places whose names are adjectives too ("the Caribbean"), which the lists of countries,
 # states and cities do not hold; "Kurdistan" and "Turkestan" end like "Afghan" too
 _PLACE_ADJECTIVES = frozenset({"Caribbean", "Mediterranean", "Antarctic", "Arctic", "Baltic",
