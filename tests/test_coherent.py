@@ -3029,6 +3029,34 @@ def test_a_duration_in_words_takes_another_figure_not_another_hedge():
         assert o[C.REPLACEMENT_ENTITY] == "some six years"
 
 
+@pytest.mark.parametrize("label, exact, vague", [
+    ("DATE", "six years", "many years"), ("DATE", "nine days", "several days"),
+    ("DATE", "two years later", "several years later"), ("CARDINAL", "twenty-four", "few dozens"),
+    ("CARDINAL", "two or three", "thousands or millions"), ("TIME", "ten seconds", "several seconds"),
+    ("QUANTITY", "three miles", "several miles"),
+])
+def test_an_amount_with_a_figure_never_takes_one_without(label, exact, vague):
+    # "nominated for the Emmy for nine years" had become "for many years": the question's
+    # "How many times ...?" was answered "many"
+    assert entries.vague_amount(vague) and not entries.vague_amount(exact)
+    exact_pools = set(entries.draw_keys(label, exact))
+    assert not exact_pools & set(entries.fit_keys(label, vague))
+    bank = SamplingIndex.from_bank({label: [vague, exact]})
+    assert not any(vague in pool for key in exact_pools for pool in bank.pool(label, key))
+
+
+def test_a_span_of_time_without_a_figure_may_take_one_with_a_figure():
+    # "only a few months" may become "up to six months" (the other way is refused above)
+    bank = SamplingIndex.from_bank({"DATE": ["up to six months", "several years"],
+                                    "TIME": ["five minutes"]})
+    ctx = "The colonists stayed only a few months before the fever drove them back to the coast."
+    for o in made_rows(ctx, "only a few months", [("only a few months", "DATE")], bank, "few"):
+        assert o[C.REPLACEMENT_ENTITY] == "up to six months"
+    ctx = "The engine ran for several minutes before the valve failed in the test."
+    for o in made_rows(ctx, "several minutes", [("several minutes", "TIME")], bank, "min"):
+        assert o[C.REPLACEMENT_ENTITY] == "five minutes"
+
+
 def test_a_country_s_people_word_that_is_no_stem_s_is_swapped_with_it():
     from faithqa_spark.core.coherent import people_pieces, places_of_people
     norps = frozenset({"French", "Spanish", "Mexican", "Mexicans", "German", "Germans"})

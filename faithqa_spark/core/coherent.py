@@ -1028,7 +1028,7 @@ def _own_keys(label: str, original: str) -> tuple[str, ...] | None:
         # "the Beagle voyage", "Obelisk", "Eclipse", "Viceroy": a common word NER took for
         # a product (the bank's products hold no such words to draw either)
         return None
-    return tuple(k or ANY for k in entries.fit_keys(label, original))
+    return tuple(k or ANY for k in entries.draw_keys(label, original))
 
 
 # the words right before a place that say which kind it is: "in downtown Washington", "the

@@ -507,6 +507,22 @@ CONTINENT_OF = "@"
 _BROADER_KIND = {"legislature": "body", "museum": "site"}
 
 
+def draw_keys(etype: str, text: str) -> list[str]:
+    """The pools an original draws from, in order: its own (`fit_keys`), then, for a span of
+    time or a measure that says no figure, the one of figures in its unit: "only a few
+    months" may become "up to six months" and "several miles" "three miles", as "six
+    months" never becomes "several months"."""
+    keys = fit_keys(etype, text)
+    loose = keys[-1]
+    if etype == "DATE" and loose.startswith(LOOSE + "duration|") and _VAGUE in loose \
+            or etype == "CARDINAL" and loose.startswith("range:words|") and _VAGUE in loose:
+        keys.append(loose.replace(_VAGUE, "", 1))  # "hundreds or thousands": "two or three"
+    else:
+        keys += [_VAGUE_SLOT.sub("w", k) for k in keys
+                 if k.startswith(LOOSE) and "~" in k and _VAGUE_SLOT.search(k)]
+    return keys
+
+
 def _fit_keys(etype: str, text: str) -> list[str]:
     key = fit_key(etype, text)
     if etype in _NAME_TYPES and key in _BROADER_KIND:
@@ -533,13 +549,18 @@ def _fit_keys(etype: str, text: str) -> list[str]:
         parts = key.split("|")
         # the same unit, another number form; tens stay tens ("fifty-year" is no "two-year")
         loose = "|".join(parts[:3]) + ("|tens" if parts[3:] and "t" in parts[3] else "") + \
-            "".join(f"|{p}" for p in parts[4:])  # "old", "ago" stay
+            (_VAGUE if parts[3:] and parts[3].startswith("v") else "") + \
+            "".join(f"|{p}" for p in parts[4:])  # "old", "ago" stay; a figure or none stays
     else:
         return [key]
     # marked as loose: an entry's loose key must not be another's strict key ("73.0%" in
     # the pool of one-digit percentages "~0%", whose strict key its loose key equals); an
     # entry whose loose key is its strict key is in both pools
     return [key, LOOSE + loose]
+
+
+_VAGUE = "|vague"  # the mark of a span of time's loose key that says no figure ("many years")
+_VAGUE_SLOT = re.compile(r"\bv\b")  # ... and a skeleton's slot of no figure ("~v miles")
 
 
 # adverbs before an amount that read alike within their class ("an estimated" is no
@@ -636,7 +657,7 @@ _NUMBER_WORDS = re.compile(
 _MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october"
                     r"|november|december)\b")
 _MAGNITUDE_RUN = re.compile(r"0+")
-_SKELETON_SLOT = re.compile(r"\d|\b[wM]\b")
+_SKELETON_SLOT = re.compile(r"\d|\b[wvM]\b")
 
 
 def _magnitude(m: re.Match[str]) -> str:
@@ -661,7 +682,9 @@ def skeleton(text: str) -> str:
     if t.startswith("the "):
         t = t[4:]
     t = _MONTH.sub("M", _NUMBER.sub(_magnitude, t))
-    return _NUMBER_WORDS.sub(lambda m: "w" + (" " if m.group(0)[-1].isspace() else ""), t)
+    # a run with no figure is another slot ("several seconds" is no "ten seconds")
+    return _NUMBER_WORDS.sub(lambda m: ("v" if vague_amount(m.group(0)) else "w")
+                             + (" " if m.group(0)[-1].isspace() else ""), t)
 
 
 def _measure_key(text: str) -> str:
@@ -698,7 +721,8 @@ def _date_detail(shape: str, text: str) -> str:
         # "three years", not "12 years", "a century" or "2015 season"
         m = _UNIT_WORD.search(text)
         n = _NUMBER.search(text)
-        number = len(n.group(0)) if n else "w" + str(len(_WORD_RUN.findall(text))) + (
+        number = len(n.group(0)) if n else ("v" if vague_amount(text) else "w") + str(
+            len(_WORD_RUN.findall(text))) + (
             "t" if _TENS.search(text) else "")  # "two-year terms" never "fifty-year terms"
         # and what follows the unit: "several centuries old" is no "many centuries ago"
         tail = _DURATION_TAIL.search(text)
@@ -721,6 +745,9 @@ def _date_detail(shape: str, text: str) -> str:
         return f"|{'s' if ws[0].endswith('s') else ''}|{' '.join(ws[1:])}"
     if shape == "words":
         return f"|{_number_words(text)}"
+    if shape == "range:words":
+        # "two or three" is no "thousands or millions"
+        return _VAGUE if vague_amount(text) else ""
     if shape == "mixed":
         # "6 million" is no "16 billion": the same scale word, the number's integer digits
         scale = _SCALE.search(text)
@@ -777,12 +804,25 @@ def _number_words(text: str) -> str:
         ws = ws[1:]
     if ws in (["one"], ["a"], ["an"]) or (len(ws) == 1 and ws[0] in _SINGULAR):
         return "one"
-    if len(ws) == 1 and (ws[0].endswith("s") or ws[0] in ("several", "few", "many")):
+    if vague_amount(text) or len(ws) == 1 and ws[0].endswith("s"):
         return "vague"
     if _SCALE.search(text):
         return "scaled"
     # "three major periods" must not become "ninety": tens stay tens, units units
     return "count-tens" if _TENS.search(text) else "count"
+
+
+# the words of an amount that give no figure: "six years" never becomes "many years", nor
+# "twenty-four" "few dozens" (the question's "How many years ...?" would be answered "many")
+_VAGUE_WORDS = frozenset("""several few many couple numerous countless dozens scores hundreds
+thousands millions billions trillions""".split())
+
+
+def vague_amount(text: str) -> bool:
+    """Whether an amount says no figure: a word of `_VAGUE_WORDS` after its hedges ("several
+    years", "a few hundred", "thousands"; not "as many as five", whose "many" is a hedge's)."""
+    return not _DIGITS.search(text) and any(
+        w in _VAGUE_WORDS for w in shapes.core(text).replace("-", " ").split())
 
 
 _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
