@@ -3045,6 +3045,22 @@ def test_an_amount_with_a_figure_never_takes_one_without(label, exact, vague):
     assert not any(vague in pool for key in exact_pools for pool in bank.pool(label, key))
 
 
+def test_a_year_at_one_end_of_a_range_stays_near_its_other_end():
+    # "The Fed raised the rate between July 2004 and July 2006" had become "between October
+    # 1853 and July 2006", "fought between 1959 and 1975" "between 1917 and 1975"
+    from faithqa_spark.core.coherent import _range_end
+    ctx = "The war was fought between 1959 and 1975 on the ground in the south of the country."
+    at = ctx.index("1959")
+    assert _range_end(ctx, [(at, at + 4, "=")]) == 1975
+    at = ctx.index("1975")
+    assert _range_end(ctx, [(at, at + 4, "=")]) == 1959
+    pair = "In 1348 and 1349 the plague reached the ports of the kingdom."
+    assert _range_end(pair, [(3, 7, "=")]) is None  # two years, no range
+    bank = SamplingIndex.from_bank({"DATE": ["1917", "1913", "1944", "1921"]})
+    got = replacements(ctx, "1959", "DATE", bank, "end", question="When did the war begin?")
+    assert got == {"1944"}
+
+
 def test_a_span_of_time_without_a_figure_may_take_one_with_a_figure():
     # "only a few months" may become "up to six months" (the other way is refused above)
     bank = SamplingIndex.from_bank({"DATE": ["up to six months", "several years"],

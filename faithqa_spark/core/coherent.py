@@ -1669,6 +1669,17 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         return century is not None and other is not None and \
             abs(other - century) <= _CENTURY_SPAN
 
+    # a year that opens or closes a range the context states ("between July 2004 and July
+    # 2006", "from 1959 to 1975") stays about as far from the range's other end: "The Fed
+    # raised the rate between October 1853 and July 2006", "The Vietnam War was fought
+    # between 1917 and 1975" read wrong
+    end = _range_end(context, regions) if year is not None else None
+
+    def near_end(cand: str) -> bool:
+        other = chronology.year_of(cand)
+        return end is not None and other is not None and \
+            abs(other - end) <= max(_END_RATIO * abs(year - end), abs(year - end) + _END_SLACK)
+
     # a person or an event of the story's time: "in the presence of Nikita Khrushchev,
     # Yeltsin signed a decree" (of 1991), "The Battle of Actium, the first major engagement
     # of the insurgency" (of 1810) read as errors. A name of the row's article is of its
@@ -1699,9 +1710,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (a people word that names a people where the original does outweighs all else; a name
-    # of the story's time outweighs the rest; an age or a century near the original's
-    # outweighs a country named as the original names one, which outweighs the place's
-    # people swapped with it, which outweighs a country of the region named, which
+    # of the story's time outweighs the rest; a year near its range's other end outweighs
+    # an age or a century near the original's, which outweighs a country named as the
+    # original names one, which outweighs the place's people swapped with it, which
+    # outweighs a country of the region named, which
     # outweighs "the" read right, which outweighs a word of the question kept, which
     # outweighs a range of the same kind, which outweighs a range of its width and scale,
     # which outweighs a round figure, which outweighs a range of years that keeps the
@@ -1716,6 +1728,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (same_land, bool(lands)),
                              (near_age, bool(age)),
                              (near_century, century is not None),
+                             (near_end, end is not None),
                              (in_era, bool(known)),
                              (says_people, collective)) if on]
 
@@ -1937,6 +1950,29 @@ def _order(context: str, spans: list[tuple[int, int]], original: str, label: str
                                   chronology.centuries_and_years_in),
                 chronology.century_until(present_year))
     return None, chronology.year_of
+
+
+# a range's other end after a mention ("... and July 2006", "to 1975"), and before one
+# ("between 1642 and ...", "from 1816 to ..."): its year
+_END_AFTER = re.compile(r"\s*(?:and|to|until|till|through|–|-)\s+(?:[A-Z][a-z]+\.?\s+)?"
+                        r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(\d{4})(?!\d)")
+_END_BEFORE = re.compile(r"\b(?:between|from)\s+(?:[A-Z][a-z]+\.?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?,?"
+                         r"\s+)?(\d{4})\s*(?:and|to|until|till|through|–|-)\s*$")
+_OPENS_RANGE = re.compile(r"(?:between|from)\s*$", re.IGNORECASE)
+_END_RATIO, _END_SLACK = 3, 10  # how far a preferred year may lie from the range's other end
+
+
+def _range_end(context: str, regions: list[Region]) -> int | None:
+    """The year at a range's other end, where the first mention opens a range with "between"
+    or "from" (its own, or the word before it) or closes one."""
+    s, e, _ = regions[0]
+    opens = context[s:e].split(maxsplit=1)[:1] in (["between"], ["from"], ["Between"],
+                                                   ["From"]) or \
+        _OPENS_RANGE.search(context, max(0, s - 9), s)
+    if opens and (m := _END_AFTER.match(context, e)):
+        return int(m.group(1))
+    m = _END_BEFORE.search(context, max(0, s - 40), s)
+    return int(m.group(1)) if m else None
 
 
 def _years_placed(context: str, regions: list[Region], original: str, present_year: int
