@@ -3061,6 +3061,22 @@ def test_a_year_at_one_end_of_a_range_stays_near_its_other_end():
     assert got == {"1944"}
 
 
+def test_a_name_whose_death_or_father_the_context_names_is_a_person_s():
+    # NER's ORG "Mercury": "a song dedicated to Disney ... since Disney's death" read wrong
+    from faithqa_spark.core.coherent import said_of_a_person
+    ctx = ("The song was dedicated to Mercury and all those that die too soon. It was the "
+           "band's first concert since Mercury's death.")
+    assert said_of_a_person(ctx, "Mercury") and said_of_a_person(ctx, "Mercury's")
+    assert not said_of_a_person("Mercury's orbit is the smallest.", "Mercury")
+    assert not said_of_a_person("the firm's death spiral", "firm")  # no name
+    bank = SamplingIndex.from_bank({"ORG": ["Kelmar Records", "Disney"],
+                                    "PERSON": ["Orvane Kelm", "Ada Quell"]})
+    for o in made_rows(ctx, "Mercury", [("Mercury", "ORG")], bank, "kin",
+                       question="Who was the song dedicated to?"):
+        assert o[C.ENTITY_TYPE] == "PERSON"
+        assert o[C.REPLACEMENT_ENTITY] in ("Orvane Kelm", "Ada Quell")
+
+
 def test_a_span_of_time_without_a_figure_may_take_one_with_a_figure():
     # "only a few months" may become "up to six months" (the other way is refused above)
     bank = SamplingIndex.from_bank({"DATE": ["up to six months", "several years"],

@@ -513,6 +513,32 @@ def misread_person(original: str, label: str, index: SamplingIndex) -> bool:
         and (entries.is_regnal(core) or plainly_a_name(core))  # "Philip V": "v" is a word
 
 
+# the words after a name's "'s" that only a person's takes ("Mercury's death", "Beyoncé's
+# father", "Childeric's son")
+_PERSON_AFTER = re.compile(
+    r"['’]s\s+(?:death|funeral|assassination|murder|grave|birth|birthday|childhood|wife|husband"
+    r"|widow|widower|son|sons|daughter|daughters|mother|father|parents|brother|sister"
+    r"|girlfriend|boyfriend|biographer|solo career)\b")
+_NAME_LIKE = re.compile(r"[^\W\d_][\w.'’-]*(?: [^\W\d_][\w.'’-]*){0,3}")
+
+
+def said_of_a_person(context: str, text: str) -> bool:
+    """Whether the context says of a name what it says only of a person: NER's ORG
+    "Mercury" ("since Mercury's death"), "Beyoncé" ("Beyoncé's father"), its PRODUCT
+    "Caesar" ("after Caesar's death"). Swapped for an organisation's, such a name had read
+    "a song dedicated to Disney ... since Disney's death"."""
+    name = _POSSESSIVE_END.sub("", text.strip())  # NER's "Beyoncé's"
+    if not name[:1].isupper() or not _NAME_LIKE.fullmatch(name):
+        return False
+    at = context.find(name)
+    while at >= 0:
+        if (at == 0 or not context[at - 1].isalnum()) and \
+                _PERSON_AFTER.match(context, at + len(name)):
+            return True
+        at = context.find(name, at + 1)
+    return False
+
+
 # a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
 # `_PERSON_TITLES`, which only says a name is a person's
 _SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"

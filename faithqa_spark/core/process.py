@@ -95,6 +95,8 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         # the type the corpus (or the gazetteer) gives the entity, before the bank is asked
         # for one: NER's FAC "Majuro" is a GPE, whether or not the bank holds a FAC
         label = coh.corpus_type(match.entity, index)
+        if label != coh.PERSON and coh.said_of_a_person(context, original):
+            label = coh.PERSON  # "since Mercury's death" (NER's ORG)
         ent_values[C.ENTITY_TYPE] = label
         entity = match.entity if label == etype else replace(match.entity, label=label)
         if not index.has_type(label):
