@@ -921,6 +921,9 @@ def test_more_of_ner_s_errors_and_names_inside_names():
     assert name_class("Ann Arbor Business Review") == name_class("Times of India") == "press"
     assert name_class("BBC Radio") == "broadcast" and name_class("Lehman Brothers") == "company"
     assert name_class("Mirror of Twilight") == "name"  # "Mirror" leads: no newspaper
+    # ... and one named by its head word alone: "the Guardian" had taken "Boeing", "Beyoncé"
+    assert name_class("Guardian") == name_class("Times") == name_class("Tribune") == "press"
+    assert name_class("Titans") == "plural"
     assert not entries.drawable("CARDINAL", "zero") and entries.drawable("CARDINAL", "six")
     assert not entries.drawable("PERSON", "Walter Kelm Park")
     ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."

@@ -577,9 +577,16 @@ def name_class(text: str) -> str:
             return _LAST_HEAD_OF[w]
     if ws and (found := _head_class(ws[0])):
         return found
+    if len(ws) == 1 and ws[0] in _PAPER_ALONE:
+        return "press"  # "The Times", "the Guardian": a newspaper ("Times" is no plural)
     if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
         return "plural"
     return "name"
+
+
+# the newspaper head words that name a newspaper alone (NER's ORG "Times", "Guardian")
+_PAPER_ALONE = frozenset("""times guardian observer telegraph herald tribune gazette chronicle
+examiner inquirer courier""".split())
 
 
 def _head_class(word: str) -> str | None:
