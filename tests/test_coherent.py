@@ -697,6 +697,16 @@ def test_the_corpus_type_overrides_a_one_off_ner_label():
                                     "ORG": ["Kelmari Settlers", "Orvane Mills"]})
     assert run(ctx, "Kelmari Settlers", [("Kelmari Settlers", "ORG")],
                bank=both)[C.ENTITY_TYPE] == "ORG"
+    # ... but a building the corpus reads as a person's stays a building: "married at
+    # Westminster Abbey" had become "married at Martin Charteris"
+    abbey = SamplingIndex.from_bank({"PERSON": ["Kelmar Abbey", "Orvane Kelm", "Ada Quell"],
+                                     "FAC": ["Harbour Cathedral", "St. Ives Church"]})
+    ctx = "The two were married on 20 May 1911 at Kelmar Abbey before a crowd of thousands."
+    o = run(ctx, "Kelmar Abbey", [("Kelmar Abbey", "FAC")], bank=abbey,
+            question="At what church were they married?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "FAC" and o[C.REPLACEMENT_ENTITY] in ("Harbour Cathedral",
+                                                                     "St. Ives Church")
 
 
 @pytest.mark.skipif(not lexicon_available(), reason="needs the gender-guesser extra")
