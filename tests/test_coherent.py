@@ -934,6 +934,8 @@ def test_more_of_ner_s_errors_and_names_inside_names():
     # ... and one named by its head word alone: "the Guardian" had taken "Boeing", "Beyoncé"
     assert name_class("Guardian") == name_class("Times") == name_class("Tribune") == "press"
     assert name_class("Titans") == "plural"
+    # a store is a firm: "the Department Store" had replaced "Parliament" and "the Senate"
+    assert name_class("Department Store") == name_class("iTunes Store") == "company"
     assert not entries.drawable("CARDINAL", "zero") and entries.drawable("CARDINAL", "six")
     assert not entries.drawable("PERSON", "Walter Kelm Park")
     ctx = "The tomb lies beneath St Peter's Basilica, and Peter was buried there, tradition says."

@@ -27,7 +27,7 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
            "conservatory seminary",
     "company": "company corporation corp inc ltd plc group records airlines airways bank "
                "motors industries holdings press media studios pictures entertainment "
-               "networks systems technologies labs laboratories co llc gmbh",
+               "networks systems technologies labs laboratories co llc gmbh store stores",
     "body": "agency organization organisation council committee commission ministry "
             "department office bureau authority administration board service "
             "court tribunal union association federation society "
