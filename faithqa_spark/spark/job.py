@@ -231,7 +231,10 @@ def warm_workers(spark: SparkSession, cfg: Config, busy: int, enabled: bool = Tr
         yield
         return
     df = spark.range(0, idle, 1, idle)
-    fn = tasks.warm_task(cfg.ner.model, cfg.ner.components)
+    # ... and the lexicons the coherent policy builds in each worker's first process task
+    # (1.5 s): that worker's is built here, on an idle core
+    fn = tasks.warm_task(cfg.ner.model, cfg.ner.components,
+                         lexicons=cfg.substitution.policy == "coherent")
 
     def run() -> None:
         spark.sparkContext.setLocalProperty("spark.job.description", "warm NER workers")
