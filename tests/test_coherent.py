@@ -3099,6 +3099,21 @@ def test_a_name_whose_death_or_father_the_context_names_is_a_person_s():
         assert o[C.REPLACEMENT_ENTITY] in ("Orvane Kelm", "Ada Quell")
 
 
+def test_an_organisation_said_before_a_place_s_head_word_is_made_a_place():
+    # NER's ORG "Maycomb" in "Maycomb County" had become "Blu-ray County"
+    from faithqa_spark.core.coherent import place_before_head
+    ctx = "The trial was held in Maycomb County. Maycomb was a quiet town then."
+    assert place_before_head(ctx, "Maycomb", "ORG")
+    assert not place_before_head("Shares of Maycomb Holdings fell.", "Maycomb", "ORG")
+    assert not place_before_head(ctx, "Maycomb", "GPE")  # a place already
+    bank = SamplingIndex.from_bank({"ORG": ["Blu-ray", "Kelmar Gazette"],
+                                    "GPE": ["Dover", "Leeds", "Barnsley"]})
+    for o in made_rows(ctx, "Maycomb", [("Maycomb", "ORG")], bank, "county",
+                       question="Where was the trial held?"):
+        assert o[C.ENTITY_TYPE] == "GPE" and o[C.REPLACEMENT_ENTITY] in ("Dover", "Leeds",
+                                                                        "Barnsley")
+
+
 def test_a_span_of_time_without_a_figure_may_take_one_with_a_figure():
     # "only a few months" may become "up to six months" (the other way is refused above)
     bank = SamplingIndex.from_bank({"DATE": ["up to six months", "several years"],

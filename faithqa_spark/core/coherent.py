@@ -367,6 +367,27 @@ def named_with(context: str, original: str, label: str) -> tuple[str, str | None
     return found.pop() if len(found) == 1 else None
 
 
+# the head words after a name that make it a place's name said as a modifier ("Maycomb
+# County", "Dushanbe Airport", "Jaluit Atoll", "Tufts University")
+_PLACE_HEADS = frozenset("""county airport atoll sultanate abbey island islands bay river
+valley castle cathedral province district region harbour harbor port university college
+prefecture emirate""".split())
+_HEAD_AFTER = re.compile(r" ([A-Z][a-z]+)\b")
+
+
+def place_before_head(context: str, original: str, label: str) -> bool:
+    """Whether an organisation or product of one word is, at a mention, a place's name before
+    a head word (`_PLACE_HEADS`): swapped as an organisation, "Maycomb County" had
+    become "Blu-ray County", "Dushanbe Airport" "Bolshevik Airport", "Jaluit Atoll" "Nitijela
+    Atoll" (the row is made again with a city's name)."""
+    name = original.strip()
+    if label not in ("ORG", "PRODUCT") or " " in name or not name[:1].isupper() \
+            or not name.isalpha():
+        return False
+    return any((m := _HEAD_AFTER.match(context, e)) is not None
+               and m.group(1).lower() in _PLACE_HEADS for _, e in boundary_matches(context, name))
+
+
 # NER's types for a place that it reads as a thing ("Majuro" FAC, "Doncaster" ORG) or, for a
 # country of two words, a person ("Sierra Leone")
 _PLACE_MISREAD = frozenset({"ORG", "FAC", "PRODUCT", "WORK_OF_ART"})

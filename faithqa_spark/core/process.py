@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from faithqa_spark.config import Config
 from faithqa_spark.core import coherent as coh
 from faithqa_spark.core import fields as C
-from faithqa_spark.core import eras, reasons
+from faithqa_spark.core import eras, namekinds, reasons
 from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions, squad_norm
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
@@ -119,6 +119,8 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
             return again(coh.PERSON)
         if out[C.STATUS] != C.OK or label not in coh.RETYPED:
             return out
+        if coh.place_before_head(context, out[C.ORIGINAL_ENTITY], label):
+            return again("GPE", namekinds.CITY)  # "Maycomb County" (NER's ORG "Maycomb")
         # ... and the one the question asks for, where NER's is a usual confusion: "In what
         # county is the Tan Hill Inn?" is answered by a place, whatever NER typed "Yorkshire",
         # and "Near what river ...?" takes a river first. Only a row that reads right as NER
