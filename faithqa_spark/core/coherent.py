@@ -168,8 +168,8 @@ def load_lexicons() -> None:
     kinds of names (`namekinds.load_lexicons`), the dictionary's words and the first-name
     lexicon (about 1.5 s in all on this project's machine, the cities 0.85 s of it)."""
     namekinds.load_lexicons()
-    entries.common_word("Board")
-    lexicon_available()
+    entries.common_word("Board")  # the first call reads the dictionary's words
+    lexicon_available()  # ... and this one the first-name lexicon
 
 
 def corpus_type(entity: Entity, index: SamplingIndex) -> str:
@@ -2031,9 +2031,9 @@ def _range_end(context: str, regions: list[Region]) -> int | None:
     """The year at a range's other end, where the first mention opens a range with "between"
     or "from" (its own, or the word before it) or closes one."""
     s, e, _ = regions[0]
-    opens = context[s:e].split(maxsplit=1)[:1] in (["between"], ["from"], ["Between"],
-                                                   ["From"]) or \
-        _OPENS_RANGE.search(context, max(0, s - 9), s)
+    own = context[s:e].split(maxsplit=1)
+    opens = (own and own[0].lower() in ("between", "from")) or \
+        _OPENS_RANGE.search(context, max(0, s - 9), s) is not None
     if opens and (m := _END_AFTER.match(context, e)):
         return int(m.group(1))
     m = _END_BEFORE.search(context, max(0, s - 40), s)

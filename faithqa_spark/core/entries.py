@@ -514,8 +514,8 @@ def draw_keys(etype: str, text: str) -> list[str]:
     months" never becomes "several months"."""
     keys = fit_keys(etype, text)
     loose = keys[-1]
-    if etype == "DATE" and loose.startswith(LOOSE + "duration|") and _VAGUE in loose \
-            or etype == "CARDINAL" and loose.startswith("range:words|") and _VAGUE in loose:
+    if _VAGUE in loose and (etype == "DATE" and loose.startswith(LOOSE + "duration|")
+                            or etype == "CARDINAL" and loose.startswith("range:words|")):
         keys.append(loose.replace(_VAGUE, "", 1))  # "hundreds or thousands": "two or three"
     else:
         keys += [_VAGUE_SLOT.sub("w", k) for k in keys
