@@ -206,19 +206,3 @@ def test_placement_leftovers_and_tally_equal_core(spark):
     assert sorted(got.statuses, key=str) == sorted(want.statuses, key=str)
     assert sorted(got.successes, key=str) == sorted(want.successes, key=str)
     assert got.inputs == want.inputs
-
-
-def test_the_warm_up_builds_the_coherent_policy_s_lexicons_only_for_it():
-    # the job's warm-up task, on a core the read leaves idle, builds what a coherent worker's
-    # first process task would; a model that fails to load stops neither it nor the rows
-    import pyarrow as pa
-    from faithqa_spark.core import entries, namekinds
-    from faithqa_spark.spark.tasks import warm_task
-    batch = pa.RecordBatch.from_pydict({"id": [0, 1]})
-    for lexicons in (False, True):
-        namekinds._cities.cache_clear()
-        entries._lowercase_words.cache_clear()
-        out = list(warm_task("no_such_model_xyz", ["ner"], lexicons=lexicons)(iter([batch])))
-        assert out == [batch]
-        assert namekinds._cities.cache_info().currsize == int(lexicons)
-        assert entries._lowercase_words.cache_info().currsize == int(lexicons)

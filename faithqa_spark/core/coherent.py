@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 from faithqa_spark.core import arithmetic, chronology, entries, eras, namekinds, reasons, shapes
 from faithqa_spark.core.audit import squad_norm
 from faithqa_spark.core.bank import strip_possessive
-from faithqa_spark.core.gender import given_name_known, lexicon_available
+from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentions, name_parts,
                                       short_form_after, word_before)
@@ -161,15 +161,6 @@ def _the_is_grammar(title: str) -> bool:
     Long Island"), not a work's own "The" ("The Life of Pablo")."""
     rest = " ".join(title.split()[1:])
     return _of_name(rest) and namekinds.name_class(rest) in namekinds.HEAD_CLASSES
-
-
-def load_lexicons() -> None:
-    """Build every lexicon the policy reads now, not in a worker's first process task: the
-    kinds of names (`namekinds.load_lexicons`), the dictionary's words and the first-name
-    lexicon (about 1.5 s in all on this project's machine, the cities 0.85 s of it)."""
-    namekinds.load_lexicons()
-    entries.common_word("Board")  # the first call reads the dictionary's words
-    lexicon_available()  # ... and this one the first-name lexicon
 
 
 def corpus_type(entity: Entity, index: SamplingIndex) -> str:

@@ -128,15 +128,6 @@ the netherlands, the united states, the united kingdom, the philippines, the bah
 """.split("\n") for w in line.split(","))
 
 
-def load_lexicons() -> None:
-    """Build the lexicons the kinds of names are read from now (GeoNames' cities and states,
-    the ISO countries, the languages), not at their first use: what a worker calls on a core
-    that would wait anyway (the job's warm-up, `spark.job.warm_workers`)."""
-    for build in (_country_names, _states, _country_facts, _cities, _us_states, _continents,
-                  _language_names, _language_families):
-        build()
-
-
 @lru_cache(maxsize=1)
 def _country_names() -> frozenset[str]:
     import pycountry  # the ISO 3166 list, as data: names, common and official names

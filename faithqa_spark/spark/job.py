@@ -231,10 +231,7 @@ def warm_workers(spark: SparkSession, cfg: Config, busy: int, enabled: bool = Tr
         yield
         return
     df = spark.range(0, idle, 1, idle)
-    # ... and the lexicons the coherent policy builds in each worker's first process task
-    # (1.5 s): that worker's is built here, on an idle core
-    fn = tasks.warm_task(cfg.ner.model, cfg.ner.components,
-                         lexicons=cfg.substitution.policy == "coherent")
+    fn = tasks.warm_task(cfg.ner.model, cfg.ner.components)
 
     def run() -> None:
         spark.sparkContext.setLocalProperty("spark.job.description", "warm NER workers")

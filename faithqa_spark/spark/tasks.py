@@ -19,7 +19,6 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core import nearby
 from faithqa_spark.core.audit_summary import audit_key
 from faithqa_spark.core.bank_build import context_mentions
-from faithqa_spark.core.coherent import load_lexicons
 from faithqa_spark.core.dedupe import mark_in_order
 from faithqa_spark.core.outcomes import outcome_of, run_index
 from faithqa_spark.core.process import PASS_THROUGH, ROW_INPUT, Provenance, entities_from_records
@@ -59,18 +58,14 @@ def read_task(parts: Sequence[ReadPart], cfg: Config, storage: fs.Settings = ())
     return read
 
 
-def warm_task(model: str, components: list[str], lexicons: bool = False) -> Task:
-    """Loads the NER model in the worker (and, with `lexicons`, what the coherent policy
-    reads: `coherent.load_lexicons`) and passes its rows on."""
-    loads = [partial(fner.load_ner, model, components), *([load_lexicons] if lexicons else [])]
-
+def warm_task(model: str, components: list[str]) -> Task:
+    """Loads the NER model in the worker and passes its rows on."""
     def warm(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for batch in batches:
-            for load in loads:
-                try:
-                    load()
-                except Exception:  # noqa: BLE001 - it loads again where used, and fails there
-                    pass
+            try:
+                fner.load_ner(model, components)
+            except Exception:  # noqa: BLE001 - NER loads again, and reports a failure there
+                pass
             yield batch
 
     return warm
