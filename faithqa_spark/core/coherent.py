@@ -554,13 +554,7 @@ def said_of_a_person(context: str, text: str) -> bool:
     name = _POSSESSIVE_END.sub("", text.strip())  # NER's "Beyoncé's"
     if not name[:1].isupper() or not _NAME_LIKE.fullmatch(name):
         return False
-    at = context.find(name)
-    while at >= 0:
-        if (at == 0 or not context[at - 1].isalnum()) and \
-                _PERSON_AFTER.match(context, at + len(name)):
-            return True
-        at = context.find(name, at + 1)
-    return False
+    return any(_PERSON_AFTER.match(context, e) for _, e in boundary_matches(context, name))
 
 
 # a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
