@@ -812,6 +812,42 @@ def test_an_organisation_plainly_named_like_a_person_is_made_again_as_a_person_s
     assert o[C.STATUS] == C.FILTERED
 
 
+def test_a_who_question_s_answer_that_reads_as_a_person_s_name_is_made_again_as_a_person_s():
+    # "Who transferred the district ...?" answered by NER's ORG "Khrushchev", a surname of
+    # the bank's people, had been swapped for an organisation ("Caucasus transferred ...")
+    from faithqa_spark.core.coherent import asked_person
+    bank = SamplingIndex.from_bank({"PERSON": ["Nikita Khrushchev", "Orvane Kelm", "Ada Quell"],
+                                    # NER read the surname as an organisation elsewhere too
+                                    "ORG": ["Kelmar Gazette", "Barclays", "Quellton Bank",
+                                            "Khrushchev"],
+                                    "GPE": ["Prussia", "Saxony"]})
+    ctx = "In 1954 Khrushchev transferred the district to the republic, against advice."
+    q = "Who transferred the district to the republic?"
+    o = run(ctx, "Khrushchev", [("Khrushchev", "ORG")], bank=bank, question=q)
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "PERSON"
+    assert o[C.REPLACEMENT_ENTITY] in ("Orvane Kelm", "Ada Quell")
+    entity = Entity("Khrushchev", "ORG", 8, 18)
+    assert asked_person(q, "Khrushchev", entity, "ORG", bank)
+    # not a "who" question, an answer that is more than the name, NER's PERSON already
+    assert not asked_person("What did Khrushchev transfer?", "Khrushchev", entity, "ORG", bank)
+    assert not asked_person(q, "Khrushchev and Bulganin", entity, "ORG", bank)
+    assert not asked_person(q, "Khrushchev", entity, "PERSON", bank)
+    # an organisation or a country answers "who" too: no surname of the bank's people, a
+    # known place, a name with a head word, a common word
+    for name, label in (("Barclays", "ORG"), ("Prussia", "GPE"), ("Quellton Bank", "ORG"),
+                        ("Apple", "ORG")):
+        assert not asked_person("Who won?", name, Entity(name, label, 0, len(name)), label,
+                                bank), name
+    o = run("In 1871 Prussia won the war against its neighbour.", "Prussia",
+            [("Prussia", "GPE")], bank=bank, question="Who won the war?")
+    assert o[C.ENTITY_TYPE] == "GPE" and o[C.REPLACEMENT_ENTITY] not in ("Orvane Kelm", "Ada Quell")
+    if lexicon_available():
+        # a known given name before a surname: "Enrico Fermi" (NER's ORG) is a person
+        name = "Enrico Fermi"
+        assert asked_person("Who led the team?", name, Entity(name, "ORG", 0, 12), "ORG", bank)
+
+
 def test_a_place_or_body_named_with_a_title_or_a_regnal_name_is_made_again_as_a_person_s():
     # NER's GPE "Queen Victoria" and ORG "Philip II" were filtered as malformed places and
     # bodies; they are people's names, and the title stays before the new name

@@ -537,6 +537,32 @@ def misread_person(original: str, label: str, index: SamplingIndex) -> bool:
         and (entries.is_regnal(core) or plainly_a_name(core))  # "Philip V": "v" is a word
 
 
+def asked_person(question: str, answer: str, entity: Entity, label: str,
+                 index: SamplingIndex) -> bool:
+    """Whether a "Who ...?" question is answered by the whole of a name that NER typed a
+    place, a body or a thing and that reads as a person's: a surname of the bank's people
+    ("Khrushchev", "Carranza", "Lyell"), a known given name before one or two more names
+    ("Enrico Fermi", "Edi Rama", "Galileo Galilei"), a person's title or a regnal name.
+    Swapped as NER typed them, "Who transferred the Chechen-Ingush ASSR ...?" had been
+    answered "Caucasus", and "Who wrote in the Hall of the Mountain King?" "Mötley Crüe".
+    A known place, a name with a head word ("Royal Navy") or a common word ("Apple",
+    "Fox") is left as NER typed it: an organisation or a country answers "who" too."""
+    if label not in _WHO_RETYPED or not _WHO.match(question):
+        return False
+    name = base_text(entity.text, label)
+    if squad_norm(answer) != squad_norm(name) or namekinds.name_class(name) != "name" \
+            or _ACRONYM_TEXT.fullmatch(name) or not plainly_a_name(name) \
+            or namekinds.is_place_name(name) or namekinds.place_kind(name) is not None:
+        return False
+    return (" " not in name and name in index.surnames_of_people()) \
+        or entries.named_like_person(name) or person_shaped(name, label)
+
+
+# the types a "Who ...?" question's person may have been given by NER (`asked_person`)
+_WHO_RETYPED = frozenset({"ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART"})
+_WHO = re.compile(r"\s*who\b", re.IGNORECASE)
+
+
 # the words after a name's "'s" that only a person's takes ("Mercury's death", "Beyoncé's
 # father", "Childeric's son")
 _PERSON_AFTER = re.compile(

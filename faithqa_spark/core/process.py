@@ -117,6 +117,8 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
             # place or body with a person's title or a regnal name ("Queen Victoria" GPE,
             # "Philip II" ORG)
             return again(coh.PERSON)
+        if coh.asked_person(row[C.QUESTION], answer, match.entity, label, index):
+            return again(coh.PERSON)  # "Who transferred ...?" "Khrushchev" (NER's ORG)
         if out[C.STATUS] != C.OK or label not in coh.RETYPED:
             return out
         if coh.place_before_head(context, out[C.ORIGINAL_ENTITY], label):
