@@ -829,6 +829,11 @@ def test_a_who_question_s_answer_that_reads_as_a_person_s_name_is_made_again_as_
     assert o[C.REPLACEMENT_ENTITY] in ("Orvane Kelm", "Ada Quell")
     entity = Entity("Khrushchev", "ORG", 8, 18)
     assert asked_person(q, "Khrushchev", entity, "ORG", bank)
+    for asks in ("With whom did the party agree?", "Which Soviet leader spoke first?"):
+        assert asked_person(asks, "Khrushchev", entity, "ORG", bank) == ("whom" in asks)
+    assert asked_person("Which Soviet statesman spoke first?", "Khrushchev", entity, "ORG", bank) \
+        is False  # no noun of the list: left as NER typed it
+    assert asked_person("Which scientist spoke first?", "Khrushchev", entity, "ORG", bank)
     # not a "who" question, an answer that is more than the name, NER's PERSON already
     assert not asked_person("What did Khrushchev transfer?", "Khrushchev", entity, "ORG", bank)
     assert not asked_person(q, "Khrushchev and Bulganin", entity, "ORG", bank)

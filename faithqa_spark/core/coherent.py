@@ -539,15 +539,17 @@ def misread_person(original: str, label: str, index: SamplingIndex) -> bool:
 
 def asked_person(question: str, answer: str, entity: Entity, label: str,
                  index: SamplingIndex) -> bool:
-    """Whether a "Who ...?" question is answered by the whole of a name that NER typed a
-    place, a body or a thing and that reads as a person's: a surname of the bank's people
+    """Whether a question for a person ("Who ...?", "With whom ...?", "Which scientist
+    ...?") is answered by the whole of a name that NER typed a place, a body or a thing and
+    that reads as a person's: a surname of the bank's people
     ("Khrushchev", "Carranza", "Lyell"), a known given name before one or two more names
     ("Enrico Fermi", "Edi Rama", "Galileo Galilei"), a person's title or a regnal name.
     Swapped as NER typed them, "Who transferred the Chechen-Ingush ASSR ...?" had been
     answered "Caucasus", and "Who wrote in the Hall of the Mountain King?" "Mötley Crüe".
     A known place, a name with a head word ("Royal Navy") or a common word ("Apple",
     "Fox") is left as NER typed it: an organisation or a country answers "who" too."""
-    if label not in _WHO_RETYPED or not _WHO.match(question):
+    if label not in _WHO_RETYPED or not (_WHO.match(question) or _WHOM.search(question)
+                                         or _PERSON_ASKED.search(question)):
         return False
     name = base_text(entity.text, label)
     if squad_norm(answer) != squad_norm(name) or namekinds.name_class(name) != "name" \
@@ -558,9 +560,16 @@ def asked_person(question: str, answer: str, entity: Entity, label: str,
         or entries.named_like_person(name) or person_shaped(name, label)
 
 
-# the types a "Who ...?" question's person may have been given by NER (`asked_person`)
+# the types a person asked for by the question may have been given by NER (`asked_person`)
 _WHO_RETYPED = frozenset({"ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART"})
 _WHO = re.compile(r"\s*who\b", re.IGNORECASE)
+_WHOM = re.compile(r"\bwhom\b", re.IGNORECASE)  # "With whom did Hayek share the prize?"
+# "Which scientist ...?", "What European logician ...?": a noun only a person is
+_PERSON_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:[A-Za-z]+\s+)?(?:scientists?|explorers?|painters?|writers?|authors?"
+    r"|poets?|composers?|philosophers?|logicians?|theologians?|inventors?|architects?"
+    r"|emperors?|kings?|queens?|popes?|saints?|presidents?|generals?|individuals?|persons?"
+    r"|people|man|woman|men|women)\b", re.IGNORECASE)
 
 
 # the words after a name's "'s" that only a person's takes ("Mercury's death", "Beyoncé's
