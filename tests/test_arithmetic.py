@@ -306,6 +306,16 @@ def test_a_conversion_beside_an_amount_is_worked_out_anew():
         assert tied_but_converted(ctx, s, s + len(amount))
     ctx = "The road is 450 miles (720 km) long."
     assert not tied_but_converted(ctx, 12, 21)
+    # an area's or a volume's unit of two words: "3,162 square kilometres (79,284 sq mi)"
+    # had been left beside the swapped square miles
+    ctx = "The park spreads over an area of 3,162 square kilometres (1,221 sq mi) of desert."
+    assert new(ctx, "1,221 sq mi", "1,500 sq mi") == "3,885"
+    assert new("It covers 98 square miles (254 km2) of land.", "98 square miles",
+               "50 square miles") == "130"
+    # ... and a figure that has no unit of its own in such a bracket is tied to the area
+    ctx = "The island covers an area of 25 square kilometres (2,500 ha). It is dry."
+    s = ctx.index("2,500")
+    assert conversion(ctx, s, s + 5) is None and tied_but_converted(ctx, s, s + 5)
 
 
 def test_a_count_of_countries_stays_below_the_world_s():

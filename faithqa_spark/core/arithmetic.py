@@ -23,10 +23,12 @@ from faithqa_spark.core import shapes
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _ABOUT = r"(?:about|approx\.|approximately|c\.|ca\.|~)?\s*"
 _UNIT = r"[^\W\d_][\w°.]*"
+# ... or an area's or a volume's of two words ("3,162 square kilometres (1,221 sq mi)")
+_MEASURE = rf"(?:(?:square|sq\.?|cubic|cu\.?)\s+)?{_UNIT}"
 # "137,000 km (85,000 mi)": an amount, its unit, then the same amount in another unit in
 # brackets (a bracketed year, "5,000 (2010)", has no unit and does not count)
 _CONVERSION_AFTER = re.compile(rf"\s*(?:{_UNIT}\s*)?\(\s*{_ABOUT}{_NUMBER}\s*{_UNIT}")
-_CONVERSION_BEFORE = re.compile(rf"{_NUMBER}\s*{_UNIT}\s*\(\s*{_ABOUT}$")
+_CONVERSION_BEFORE = re.compile(rf"{_NUMBER}\s*{_MEASURE}\s*\(\s*{_ABOUT}$")
 _PERCENT = re.compile(rf"({_NUMBER})\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
 
@@ -187,8 +189,8 @@ class Conversion:
 
 
 # "450 miles (720 km)", "(about 720 km)": the whole bracket is one number and its unit
-_CONVERTED_AFTER = re.compile(rf"(\s*(?:{_UNIT}\s*)?\(\s*{_ABOUT})({_NUMBER})\s*{_UNIT}\s*\)")
-_CONVERTED_BEFORE = re.compile(rf"({_NUMBER})\s*{_UNIT}\s*\(\s*{_ABOUT}$")
+_CONVERTED_AFTER = re.compile(rf"(\s*(?:{_MEASURE}\s*)?\(\s*{_ABOUT})({_NUMBER})\s*{_MEASURE}\s*\)")
+_CONVERTED_BEFORE = re.compile(rf"({_NUMBER})\s*{_MEASURE}\s*\(\s*{_ABOUT}$")
 _ONE_NUMBER = re.compile(rf"^[^\d]*{_NUMBER}[^\d]*$")
 _YEAR = re.compile(r"1\d{3}|20\d{2}")  # a figure that reads as a year
 
