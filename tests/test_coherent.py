@@ -488,11 +488,15 @@ def test_a_question_naming_the_entity_gets_the_same_swap():
     assert o[C.AUDIT]["question_mentions_original"] is True
     plain = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, question="Who was born there?")
     assert plain[C.QUESTION] == plain[C.ORIGINAL_QUESTION] == "Who was born there?"
-    # the replacement is in the question already: the swap would merge two people
+    # the replacement is in the question's text already: the swap would read as another
     bank = SamplingIndex.from_bank({"PERSON": ["Pierre Dubois"]})
     o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, bank=bank,
-            question="Was it Chopin or Pierre Dubois who left Warsaw?")
+            question="Was it Chopin or Pierre Duboisson who left Warsaw?")
     assert o[C.REASON] == reasons.QUESTION_NAMES_ENTITY
+    # ... and a replacement the question names as a name of its own is never drawn
+    o = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, bank=bank,
+            question="Was it Chopin or Pierre Dubois who left Warsaw?")
+    assert o[C.REASON] == reasons.NO_FITTING_REPLACEMENT
     paper = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, cfg=PAPER,
                 question="Where was Chopin born?")
     assert paper[C.QUESTION] == paper[C.ORIGINAL_QUESTION] == "Where was Chopin born?"
@@ -810,6 +814,22 @@ def test_an_organisation_plainly_named_like_a_person_is_made_again_as_a_person_s
     o = run(ctx, "Noble Energy", [("Noble Energy", "ORG")], bank=bank,
             question="Which firm won the rights?")
     assert o[C.STATUS] == C.FILTERED
+
+
+def test_a_replacement_is_no_name_the_question_says_for_something_else():
+    # "On which continent other than Europe is the Premier League especially popular?" had
+    # been answered "Europe", and "What television network in Asia shows American Idol?"
+    # "American Idol"
+    bank = SamplingIndex.from_bank({"LOC": ["Europe", "Oceania", "Antarctica"]})
+    ctx = "The league is particularly popular in Asia, where it is widely broadcast."
+    q = "On which continent other than Europe is the league especially popular?"
+    drawn = {run(ctx, "Asia", [("Asia", "LOC")], bank=bank, question=q,
+                 row_id=f"squad:r{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    assert drawn and drawn <= {"Oceania", "Antarctica"}
+    # a question without the name leaves it drawable
+    drawn = {run(ctx, "Asia", [("Asia", "LOC")], bank=bank, question="Where is it popular?",
+                 row_id=f"squad:r{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    assert "Europe" in drawn
 
 
 def test_a_who_question_s_answer_that_reads_as_a_person_s_name_is_made_again_as_a_person_s():

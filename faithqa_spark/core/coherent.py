@@ -1552,6 +1552,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                if label == "NORP" and _IN_LANGUAGE_BEFORE.search(context, max(0, s - 60), s)]
 
     in_context = contains_ci_in(context)
+    # nor a name the question says for something else: "What television network in Asia
+    # shows American Idol?" had been answered "American Idol", and "On which continent other
+    # than Europe is the Premier League especially popular?" "Europe"
+    question_low = question.lower()
     homes = places_of_people(index) if label == "NORP" else {}
     # "in the mid-19th century" (a noun) never "in the early 20th-century" (an adjective)
     hyphened = label == "DATE" and _CENTURY_HYPHEN.search(original) is not None
@@ -1559,6 +1563,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def accept(cand: str) -> bool:
         if in_context(cand) or entries.starts_with_article(cand):
             return False  # an article of its own: "the the", "at The Pokémon Company"
+        if cand.lower() in question_low and boundary_matches(question, cand):
+            return False
         if label == "NORP" and (in_context(_other_number(cand)) or (
                 (home := homes.get(cand)) and in_context(home))):
             # "the Catholics ... the Catholic church", "Frederick of Prussia ... the
