@@ -541,9 +541,9 @@ def asked_person(question: str, answer: str, entity: Entity, label: str,
                  index: SamplingIndex) -> bool:
     """Whether a question for a person ("Who ...?", "With whom ...?", "Which scientist
     ...?") is answered by the whole of a name that NER typed a place, a body or a thing and
-    that reads as a person's: a surname of the bank's people
-    ("Khrushchev", "Carranza", "Lyell"), a known given name before one or two more names
-    ("Enrico Fermi", "Edi Rama", "Galileo Galilei"), a person's title or a regnal name.
+    that reads as a person's: a surname of the bank's people ("Khrushchev", "Carranza",
+    "Lyell"), a known given name before one or two more names ("Enrico Fermi", "Edi Rama",
+    "Galileo Galilei"), a person's title or a regnal name after a known given name.
     Swapped as NER typed them, "Who transferred the Chechen-Ingush ASSR ...?" had been
     answered "Caucasus", and "Who wrote in the Hall of the Mountain King?" "Mötley Crüe".
     A known place, a name with a head word ("Royal Navy") or a common word ("Apple",
@@ -569,7 +569,7 @@ _PERSON_ASKED = re.compile(
     r"\b(?:what|which)\s+(?:[A-Za-z]+\s+)?(?:scientists?|explorers?|painters?|writers?|authors?"
     r"|poets?|composers?|philosophers?|logicians?|theologians?|inventors?|architects?"
     r"|emperors?|kings?|queens?|popes?|saints?|presidents?|generals?|individuals?|persons?"
-    r"|people|man|woman|men|women)\b", re.IGNORECASE)
+    r"|man|woman|men|women)\b", re.IGNORECASE)  # ("people" may ask for a people: NORP)
 
 
 # the words after a name's "'s" that only a person's takes ("Mercury's death", "Beyoncé's
