@@ -554,7 +554,7 @@ def asked_person(question: str, answer: str, entity: Entity, label: str,
     name = base_text(entity.text, label)
     if squad_norm(answer) != squad_norm(name) or namekinds.name_class(name) != "name" \
             or _ACRONYM_TEXT.fullmatch(name) or not plainly_a_name(name) \
-            or namekinds.is_place_name(name) or namekinds.place_kind(name) is not None:
+            or namekinds.place_kind(name) is not None:  # any name of a country, state, city
         return False
     return (" " not in name and name in index.surnames_of_people()) \
         or entries.named_like_person(name) or person_shaped(name, label)
