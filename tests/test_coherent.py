@@ -1600,6 +1600,30 @@ def test_the_question_s_noun_picks_the_kind_of_a_retyped_answer():
                     row_id=f"squad:k{i}") == ("LOC", "Yellow River")
 
 
+def test_the_question_s_noun_picks_the_kind_of_ner_s_own_type():
+    # "What mountain in Tennessee ...?" answered by NER's LOC "Clingmans Dome" had become
+    # "Assyria", and "What country ...?" answered by NER's GPE "UK" had become "MD"
+    bank = SamplingIndex.from_bank({"LOC": ["Assyria", "Caribbean", "Orvane Mountain"],
+                                    "GPE": ["Kelmar", "Dunmore", "Peru"],
+                                    "ORG": ["Pepsi", "Kelmar Records", "Orvane Gazette"]})
+    ctx = "The highest point in the state is Clingmans Dome, on its eastern border."
+    q = "What mountain in Tennessee is the highest point?"
+    for i in range(4):
+        assert made(ctx, "Clingmans Dome", "LOC", bank, q, row_id=f"squad:m{i}") == \
+            ("LOC", "Orvane Mountain")
+    ctx = "The charity is based in Orvania, where it was founded in 1990."
+    for i in range(4):
+        assert made(ctx, "Orvania", "GPE", bank, "In what country is the charity based?",
+                    row_id=f"squad:c{i}") == ("GPE", "Peru")
+    # a newspaper's kind is drawn first; a company's is not (the bank's companies of a head
+    # word are mostly labels and studios: "Xerox" had become "Trident Studios")
+    ctx = "The figures were first printed by Xerox in its annual review."
+    assert {made(ctx, "Xerox", "ORG", bank, "What company printed the figures?",
+                 row_id=f"squad:x{i}")[1] for i in range(6)} >= {"Pepsi"}
+    assert made(ctx, "Xerox", "ORG", bank, "What newspaper printed the figures?") == \
+        ("ORG", "Orvane Gazette")
+
+
 @pytest.mark.parametrize("question,answer,expected", [
     ("In what county is the Tan Hill Inn located?", "Danube", ("GPE", None)),
     ("What city did Jose I make Spain's capital?", "the Danube", ("GPE", "city")),

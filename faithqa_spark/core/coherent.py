@@ -237,6 +237,17 @@ def asked(question: str, answer: str, entity: Entity, label: str
     return found
 
 
+def asked_kind(asks: tuple[str, str | None] | None, label: str) -> str | None:
+    """The kind of name drawn first where the question asks for NER's own type (`asked`):
+    "What mountain in Tennessee ...?" (NER's LOC "Clingmans Dome", drawn as any LOC, had
+    become "Assyria"), "What country ...?" (NER's GPE "UK" had become "MD"). An
+    organisation's kind is only a newspaper's: the bank's companies of a head word are
+    mostly labels and studios ("What company ...?" "Xerox" had become "Trident Studios")."""
+    if asks is None or asks[0] != label or (label == "ORG" and asks[1] != "press"):
+        return None
+    return asks[1]
+
+
 def _where(question: str, entity: Entity, label: str) -> tuple[str, str | None] | None:
     """A "Where ...?" question answered by NER's person or product asks for a place: a
     building where the name's head word makes one ("Where was Victoria's coronation held?"

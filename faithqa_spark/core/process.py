@@ -101,7 +101,11 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         entity = match.entity if label == etype else replace(match.entity, label=label)
         if not index.has_type(label):
             return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
-        out = _coherent(row, entity, entities, index, cfg, prov, dict(ent_values), nearby)
+        # the kind of name the question asks for, where it asks for NER's own type: "What
+        # mountain ...?" takes a mountain first
+        asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
+        out = _coherent(row, entity, entities, index, cfg, prov, dict(ent_values), nearby,
+                        coh.asked_kind(asks, label))
 
         def again(new_label: str, kind: str | None = None) -> dict[str, Any]:
             """The row made again with the entity typed `new_label` (and the asked `kind`
@@ -128,7 +132,6 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
         # and "Near what river ...?" takes a river first. Only a row that reads right as NER
         # typed it (its checks of the mentions are no looser) is made again so, and only
         # where the asked type gives a replacement that fits
-        asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
         if asks is None or asks[0] == label:
             # ... or the one the noun next to it names: "Forbes magazine" takes a newspaper,
             # "the album MDNA" (NER's ORG) a work
