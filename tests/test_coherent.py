@@ -3301,3 +3301,35 @@ def test_a_century_is_drawn_near_its_own():
     bc = SamplingIndex.from_bank({"DATE": ["2nd century", "3rd century", "4th century BC",
                                            "9th century BC"]})
     assert replacements(ctx, "2nd century BC", "DATE", bc, "c", rows=6) == {"4th century BC"}
+
+
+@pytest.mark.parametrize("name,kind", [
+    # a broadcaster whatever its head word says, but not one named after its subject
+    ("Cyprus Broadcasting Corporation", "broadcast"), ("Public Broadcasting Service", "broadcast"),
+    ("Melcher Center for Public Broadcasting", "site"), ("Canadian Mechanized Brigade Group", "company"),
+    # a list of places, an index, a pact, a cooperative
+    ("UNESCO World Heritage Sites", "listing"), ("National Register of Historic Places", "listing"),
+    ("Human Development Index", "index"), ("Warsaw Pact", "pact"), ("Treaty of Utrecht", "treaty"),
+    ("Cooperative for Assistance and Relief Everywhere", "body"),
+])
+def test_a_name_s_kind_from_its_words(name, kind):
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class(name) == kind
+
+
+def test_a_broadcaster_a_pact_and_an_index_take_their_own_kind():
+    # "the state owned Cyprus Broadcasting Corporation which runs two television channels"
+    # had become "... Canadian Mechanized Brigade Group which ...", "joined the military
+    # alliance known as the Warsaw Pact" "... the Irish Council", and "its Human Development
+    # Index is one of the lowest" "its United Nations is one of the lowest"
+    bank = SamplingIndex.from_bank({"ORG": [
+        "Canadian Mechanized Brigade Group", "Irish Council", "United Nations", "Kelmar Radio",
+        "Baghdad Pact", "Kelmar Index", "UNESCO World Heritage Sites"]})
+    ctx = "The state owned Cyprus Broadcasting Corporation runs two television channels."
+    assert replacements(ctx, "Cyprus Broadcasting Corporation", "ORG", bank, "b") == \
+        {"Kelmar Radio"}
+    ctx = "The Soviet bloc joined the military alliance known as the Warsaw Pact in 1955."
+    assert replacements(ctx, "Warsaw Pact", "ORG", bank, "p") == {"Baghdad Pact"}
+    ctx = "The country ranks near the bottom of the Human Development Index, as in 1990."
+    assert replacements(ctx, "Human Development Index", "ORG", bank, "i") == \
+        {"Kelmar Index"}
