@@ -75,6 +75,28 @@ def test_change_bound(context, amount, bound):
         assert arithmetic.within(limits, "a dozen") is False
 
 
+@pytest.mark.parametrize("context, amount, limits", [
+    # "growing from 7.3% of all computer shipments in 2010 to 5% in 2011" read wrong
+    ("Its share kept growing from 7.3% of all computer shipments in 2010 to 9.3% in 2011.",
+     "9.3%", (7.3, None)),
+    ("Its share kept growing from 7.3% of all computer shipments in 2010 to 9.3% in 2011.",
+     "7.3%", (None, 9.3)),
+    ("The median income fell from $29,526 to $26,098 over the decade.", "$26,098",
+     (None, 29526.0)),
+    ("The median income fell from $29,526 to $26,098 over the decade.", "$29,526",
+     (26098.0, None)),
+    ("The garrison increased from 46,000 soldiers in 1941 to 300,000 in 1945.", "300,000",
+     (46000.0, None)),
+    ("The retirement age will be increased from 65 to 66.", "66", (65.0, None)),
+    # figures of two scales are not compared, nor a change with no verb of one
+    ("Sales rose from 500,000 to 1.2 million.", "1.2 million", None),
+    ("The club went from 5 to 9 members.", "9", None),
+    ("It rose from 40. To 90 others it fell.", "90", None),  # another sentence
+])
+def test_a_change_from_one_figure_to_another_keeps_its_direction(context, amount, limits):
+    assert arithmetic.bounds(*at(context, amount)) == limits
+
+
 RANKED = ("The largest towns are Carrow (391,906), Tellis (110,925), Brandmoor (98,850), "
           "Lawdon (13,444) and Edfall (1,405). Ferrin (2,000) is smaller still.")
 

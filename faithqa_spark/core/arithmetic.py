@@ -8,7 +8,7 @@ part or the total of a sum ("2,532 lines: 2,500 analog and 32 digital"); and a c
 the list that follows it ("two regions: Catalonia and Castile"); an operand of a worked
 equation ("1,411,200/128,000 = 11.025").
 Such an amount is not swapped (`tied`). An amount compared with another ("67 tribes, up
-from 40"), one of a ranked list ("(391,906), (110,925), (98,850)") and a whole with its part
+from 40", "growing from 7.3% ... to 9.3%"), one of a ranked list ("(391,906), (110,925), (98,850)") and a whole with its part
 ("41%, particularly ... 33%") are swapped for one that keeps the comparison (`bounds`).
 """
 
@@ -398,6 +398,50 @@ def change_bound(context: str, end: int) -> tuple[str, float] | None:
 # an open interval (low, high) a replacement's value must lie in; None for no side
 Bounds = tuple[float | None, float | None]
 
+# "growing from 7.3% of all computer shipments in 2010 to 9.3% in 2011": a change from one
+# figure to another, whose verb says which is larger ("growing ... to 5%" read wrong)
+_CHANGE_VERB = (r"(grow(?:ing|n|s)?|grew|ris(?:ing|en|es)|rose|increas(?:ing|ed|es)|"
+                r"climb(?:ing|ed|s)?|jump(?:ing|ed|s)?|up|fall(?:ing|en|s)?|fell|"
+                r"dropp(?:ing|ed)|drops?|declin(?:ing|ed|es)|decreas(?:ing|ed|es)|down|"
+                r"reduc(?:ing|ed|es)|shrink(?:ing|s)?|shrank|shrunk)")
+_RISE_VERB = re.compile(r"gr|ri|ro|in|cl|ju|up", re.IGNORECASE)  # the rising verbs' openings
+_SOFT = r"(?:(?:about|around|approximately|roughly|nearly|almost|some|just|over|under)\s+)?"
+_SCALE = r"\s*(%|percent\b|per cent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b)?"
+_FROM_FIGURE_TO = re.compile(rf"\b{_CHANGE_VERB}\s+from\s+{_SOFT}[$£€¥]?({_NUMBER}){_SCALE}"
+                             rf"[^.;]{{0,60}}?\bto\s+{_SOFT}[$£€¥]?$", re.IGNORECASE)
+_FROM = re.compile(rf"\b{_CHANGE_VERB}\s+from\s+{_SOFT}[$£€¥]?$", re.IGNORECASE)
+_TO_FIGURE = re.compile(rf"[^.;]{{0,60}}?\bto\s+{_SOFT}[$£€¥]?({_NUMBER}){_SCALE}", re.IGNORECASE)
+_OWN_SCALE = re.compile(rf"{_NUMBER}{_SCALE}", re.IGNORECASE)
+_BEFORE_WINDOW = 140
+
+
+def _scale_word(found: str | None) -> str:
+    """A scale word or sign as one key ("per cent" and "%" alike; none: "")."""
+    low = (found or "").lower()
+    return "%" if low in ("%", "percent", "per cent") else low
+
+
+def _bound_of_change_from(context: str, start: int, end: int) -> Bounds | None:
+    """An amount that ends a change from another figure ("growing from 7.3% ... to 9.3%")
+    or begins one ("rose from 40 ... to 67"): a rise keeps the later figure above the
+    earlier, a fall below it. Only between figures of one scale ("from 500,000 to 1.2
+    million" compares 500,000 with 1.2)."""
+    own = _OWN_SCALE.search(context, start, end)
+    if own is None:
+        return None
+    scale = _scale_word(own.group(1))
+    window = context[max(0, start - _BEFORE_WINDOW):start]
+    if (m := _FROM_FIGURE_TO.search(window)) and _scale_word(m.group(3)) == scale:
+        other, later = float(m.group(2).replace(",", "")), True
+    elif (f := _FROM.search(window)) and (t := _TO_FIGURE.match(context, end)) \
+            and _scale_word(t.group(2)) == scale:
+        m, other, later = f, float(t.group(1).replace(",", "")), False
+    else:
+        return None
+    rises = _RISE_VERB.match(m.group(1)) is not None
+    # the amount is the larger one where a rise ends at it or a fall begins at it
+    return (other, None) if rises == later else (None, other)
+
 
 def _bound_of_change(context: str, end: int) -> Bounds | None:
     change = change_bound(context, end)
@@ -489,7 +533,8 @@ def _bound_of_countries(context: str, start: int, end: int) -> Bounds | None:
 
 def bounds(context: str, start: int, end: int) -> Bounds | None:
     """What a replacement for the amount at [start, end) must stay above and below so that
-    the sentence stays true to itself: a change's direction ("67 tribes, up from 40"), a
+    the sentence stays true to itself: a change's direction ("67 tribes, up from 40",
+    "growing from 7.3% ... to 9.3%"), a
     ranked list's order ("Broken Arrow (98,850), Lawton (13,444), Edmond (81,405)" reads
     wrong) and a part below its whole ("Christianity (41%), particularly Catholicism
     (33%)"), and a count of countries below the world's. None when nothing bounds it."""
@@ -506,8 +551,8 @@ def bounds(context: str, start: int, end: int) -> Bounds | None:
         # jurists including six". Parts only: the plain numbers of a sentence are of too
         # many kinds to rank
         part = _part_bounds(context, *counted)
-    return _tightest(_bound_of_change(context, end), ranked, part,
-                     _bound_of_countries(context, start, end))
+    return _tightest(_bound_of_change(context, end), _bound_of_change_from(context, start, end),
+                     ranked, part, _bound_of_countries(context, start, end))
 
 
 def within(limits: Bounds | None, candidate: str) -> bool:
