@@ -3333,3 +3333,25 @@ def test_a_broadcaster_a_pact_and_an_index_take_their_own_kind():
     ctx = "The country ranks near the bottom of the Human Development Index, as in 1990."
     assert replacements(ctx, "Human Development Index", "ORG", bank, "i") == \
         {"Kelmar Index"}
+
+
+def test_a_work_s_whole_quoted_title_is_swapped():
+    # NER's WORK_OF_ART "Single Ladies" of '"Single Ladies (Put a Ring on It)"' had become
+    # '"Halo (Put a Ring on It)"', and "Independent Women Part" of '"Independent Women Part
+    # I"' '"Crazy in Love I"'
+    from faithqa_spark.core.coherent import quoted_title
+    bank = SamplingIndex.from_bank({"WORK_OF_ART": ["Kelmar Nights", "Orvane Blues"]})
+    ctx = 'Her single "Single Ladies (Put a Ring on It)" won Song of the Year in 2010.'
+    o = run(ctx, "Single Ladies", [("Single Ladies", "WORK_OF_ART")], bank=bank,
+            question="Which single won Song of the Year?")
+    assert_consistent(o)
+    assert o[C.ORIGINAL_ENTITY] == "Single Ladies (Put a Ring on It)"
+    assert "Put a Ring" not in o[C.MODIFIED_CONTEXT]
+    assert o[C.FAITHFUL_ANSWER] == o[C.REPLACEMENT_ENTITY]
+    assert quoted_title('"Independent Women Part I," she sang', "Independent Women Part") == \
+        "Independent Women Part I"
+    # a name said outside its quoted title too, or a title that is the name, stays the name
+    assert quoted_title('"Single Ladies (Put a Ring on It)" won. Single Ladies sold.',
+                        "Single Ladies") is None
+    assert quoted_title('Her single "Single Ladies" won.', "Single Ladies") is None
+    assert quoted_title("She sang Single Ladies (Put a Ring on It).", "Single Ladies") is None

@@ -421,6 +421,8 @@ def resolve(context: str, entity: Entity, entities: Sequence[Entity]) -> str:
     ("Chopin" and "Frédéric Chopin"), the longer name; two different longer names
     ("Frédéric Chopin", "Nicolas Chopin") make the part ambiguous."""
     base = base_text(entity.text, entity.label)
+    if entity.label == "WORK_OF_ART":
+        return quoted_title(context, base) or base
     if entity.label != PERSON:
         return base
     longer = {b for e in entities if e.label == PERSON
@@ -432,6 +434,27 @@ def resolve(context: str, entity: Entity, entities: Sequence[Entity]) -> str:
     if any(not boundary_matches(best, b) for b in longer):
         raise Refused(reasons.AMBIGUOUS_NAME_PART)
     return best
+
+
+# a title in quotation marks that goes on after NER's span: '"Single Ladies (Put a Ring on
+# It)"', '"Independent Women Part I"' (a short one, in one clause)
+_TITLE_REST = re.compile(r"[^\"“”.;:!?]{1,40}?(?=[\"”])")
+_OPENING_QUOTES = {'"': '"', "“": "”"}
+
+
+def quoted_title(context: str, name: str) -> str | None:
+    """The whole title in quotation marks that a work's name opens at every mention, or
+    None: swapped alone, '"Single Ladies (Put a Ring on It)"' had become '"Halo (Put a Ring
+    on It)"' and '"Independent Women Part I"' '"Crazy in Love I"'. A name said outside the
+    title too, or titles that differ, leave the name as it is."""
+    found: set[str] = set()
+    for s, e in boundary_matches(context, name):
+        close = _OPENING_QUOTES.get(context[s - 1]) if s else None
+        m = _TITLE_REST.match(context, e) if close else None
+        if m is None or not context.startswith(close, m.end()):  # type: ignore[arg-type]
+            return None
+        found.add(context[s:m.end()].rstrip(" ,"))
+    return found.pop() if len(found) == 1 else None
 
 
 @lru_cache(maxsize=65536)
