@@ -78,6 +78,10 @@ def test_grouped_and_plain_digits_keep_magnitude(n: int) -> None:
     ("Oren Blake King, Jr.", (), ("Oren", "Blake"), "King", ("Jr.",), ("Oren", "Blake", "King")),
     ("Þórunn Ásgeirsdóttir", (), ("Þórunn",), "Ásgeirsdóttir", (), ("Þórunn", "Ásgeirsdóttir")),
     ("Zelmira", (), ("Zelmira",), "", (), ("Zelmira",)),
+    # an epithet is no surname, and an Arabic name joined to its particle is said alone
+    ("Orvald the Great", (), ("Orvald",), "", ("the", "Great"), ("Orvald",)),
+    ("Harun al-Qasim", (), ("Harun",), "al-Qasim", (), ("Harun", "al-Qasim")),
+    ("Ibn al-Qasim", (), ("Ibn",), "al-Qasim", (), ("al-Qasim",)),
 ])
 def test_name_parts(name, titles, given, surname, suffixes, significant) -> None:
     p = name_parts(name)
@@ -194,3 +198,13 @@ def test_hedge_is_what_precedes_the_date_or_number() -> None:
     assert hedge("the early 1990s") == "early"
     assert hedge("mid-1980s") == "mid"
     assert hedge("1907") == hedge("the 1960s") == ""
+
+
+def test_an_epithet_or_an_arabic_particle_is_a_well_formed_person() -> None:
+    # "Alexander the Great" (20 rows of SQuAD train) and "Ibn al-Haytham" had been refused
+    # as malformed; a lower-case word or an article alone still is no name
+    from faithqa_spark.core.entries import well_formed
+    for name in ("Orvald the Great", "Ibn al-Qasim", "al-Qasim", "Harun al-Qasim"):
+        assert well_formed("PERSON", name), name
+    for name in ("the Great", "orvald the great", "Orvald the", "al-qasim"):
+        assert not well_formed("PERSON", name), name

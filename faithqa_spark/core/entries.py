@@ -13,7 +13,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
-from faithqa_spark.core.names import PARTICLES, TITLES, name_parts
+from faithqa_spark.core.names import HYPHEN_PARTICLE, PARTICLES, TITLES, name_parts
 from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, FORMER, STATE,
                                           big_place, city_country, city_population, city_state,
                                           continent, continent_of_code,
@@ -150,7 +150,9 @@ def well_formed(etype: str, text: str) -> bool:
         return False  # "South the", "The International Criminal Tribunal for"
     body = ws[1:] if first == "the" else ws
     lead = body[1:] if etype == "PERSON" and body[0] in _PARTICLE_FIRST and len(body) > 1 else body
-    if not (lead[0][:1].isupper() or _CAMEL.match(lead[0])) or "," in text:
+    # ... a person's name may open with an Arabic particle ("al-Farabi")
+    if not (lead[0][:1].isupper() or _CAMEL.match(lead[0]) or etype == "PERSON" and
+            HYPHEN_PARTICLE.match(lead[0])) or "," in text:
         return False  # lower-case ("nawabs"; "iPod" is fine), or a list ("Cologne, Düsseldorf")
     if any(_DATEISH.match(w) for w in body[:1]):
         return False
@@ -198,7 +200,6 @@ def _balanced(text: str) -> bool:
     return text.count("(") == text.count(")") and text.count('"') % 2 == 0
 
 
-_HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")  # "al-Aziz"
 _ELIDED_PARTICLE = re.compile(r"(?:d|l|dell)['’][A-ZÀ-Ý]")  # "Marie d'Agoult", "Gianni dell'Acqua"
 # the last words of a place's or a body's name that are nobody's surname ("Street", "Bay",
 # "Hill" and "Rivers" are)
@@ -228,8 +229,10 @@ def _person_ok(ws: list[str]) -> bool:
     # every word of a name is capitalised, except particles ("da", "van") and initials; a
     # title belongs to the context ("President Bishop Lloyd Wicke")
     parts = name_parts(" ".join(ws))
+    if parts.suffixes[:1] == ("the",):
+        ws = ws[:-2]  # an epithet ("the Great") after the name
     return bool(parts.significant) and not parts.titles and all(
-        w[:1].isupper() or _HYPHEN_PARTICLE.match(w) or _ELIDED_PARTICLE.match(w)
+        w[:1].isupper() or HYPHEN_PARTICLE.match(w) or _ELIDED_PARTICLE.match(w)
         or w.lower() in {"da", "de", "del", "della", "di", "do", "dos", "of", "du", "van", "von",
                          "der", "den", "bin", "ibn", "al", "el", "la", "le", "y", "ter", "ten",
                          "zu"}

@@ -43,6 +43,11 @@ da de del della dei der den di do dos das du van von ver vander bin ibn bint al 
 ter ten zu y e af av
 """.split())
 _SUFFIX = re.compile(r"^(?:jr|sr|jnr|snr|phd|md|esq|[ivxlc]+)\.?$", re.IGNORECASE)
+# an Arabic particle joined to the name it precedes ("al-Aziz", "ash-Shafi'i"): that name is
+# said alone ("al-Zubayr" for "Ibn al-Zubayr")
+HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")
+# an epithet after a name: "Alexander the Great", "William the Conqueror"
+_EPITHET_ARTICLE = "the"
 _INITIAL = re.compile(r"^(?:\w\.)+$|^\w$")
 _TOKEN = re.compile(r"[^\s,]+")
 # capitalised words at the start of a sentence that are no part of a name
@@ -75,6 +80,8 @@ def is_significant(word: str) -> bool:
     bare = word.strip(".")
     low = bare.lower()
     # titles are only taken from the front of a name; inside it they are names ("King")
+    if HYPHEN_PARTICLE.match(bare):
+        return True  # "al-Zubayr" names him as "Zubayr" does
     return (len(bare) >= 2 and bare[0].isupper() and not _INITIAL.match(word)
             and low not in PARTICLES and not _SUFFIX.match(word))
 
@@ -84,7 +91,7 @@ def name_parts(text: str) -> NameParts:
     """Split a PERSON name into titles, given names, surname (with particles) and suffixes.
 
     Titles are taken from the front ("President", "Mr."), suffixes from the back ("Jr.",
-    "III", a comma before them is allowed). The last remaining word is the surname; a
+    "III", a comma before them is allowed; an epithet, "the Great"). The last remaining word is the surname; a
     run of particles right before it belongs to it ("da Vinci", "van der Waals", "bin
     Laden"). A one-word name is a given name with no surname.
     """
@@ -98,6 +105,10 @@ def name_parts(text: str) -> NameParts:
         suffixes.insert(0, toks.pop())
     if len(toks) > 1 and toks[-1] == "I":
         suffixes.insert(0, toks.pop())
+    if len(toks) > 2 and toks[-2] == _EPITHET_ARTICLE and toks[-1][:1].isupper():
+        # an epithet is no surname: "Alexander the Great" is "Alexander" said alone
+        suffixes[:0] = toks[-2:]
+        del toks[-2:]
     if len(toks) <= 1:
         return NameParts(tuple(titles), tuple(toks), "", tuple(suffixes))
     cut = len(toks) - 1
