@@ -283,6 +283,25 @@ def test_a_count_of_the_list_after_a_colon_is_tied():
         assert not arithmetic.enumerated(ctx, s, s + 4), ctx
 
 
+@pytest.mark.parametrize("ctx, count, tied", [
+    # "two of her five daughters, Alice and Beatrice" had become "eight of her five
+    # daughters, ...", "two more boys, Izz al-Arab and al-Leithi" "six more boys, ..."
+    ("Two of her five daughters, Alice and Beatrice, were carriers.", "Two", True),
+    ("His parents later had two more boys, Izz al-Arab and al-Leithi.", "two", True),
+    ("The island has two official languages, Greek and Turkish.", "two", True),
+    ("Five state highways, SH-1, SH-2, SH-4, SH-5 and SH-6, pass through it.", "Five", True),
+    # as many names as the count says, and a list that ends with its clause
+    ("It had three clubs, Arno and Bex, in 1900.", "three", False),
+    ("It has two golf courses, Newfoundland and Labrador's largest campground, and trails.",
+     "two", False),
+    ("In two years, Arno and Bex had merged.", "two", False),  # a span of time
+    ("In 40 years, Arno and Bex had merged.", "40", False),
+])
+def test_a_count_of_the_names_after_a_comma_is_tied(ctx, count, tied):
+    s = ctx.index(count)
+    assert arithmetic.enumerated(ctx, s, s + len(count)) is tied
+
+
 def test_an_operand_of_a_worked_equation_is_tied():
     ctx = "MP3 at 128 kbit/s: 128,000 bit/s. Ratio: 1,411,200/128,000 = 11.025). Next."
     s = ctx.index("128,000 =")

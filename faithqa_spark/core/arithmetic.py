@@ -143,11 +143,36 @@ _LIST_AFTER = re.compile(r"(?:\s+[^\W\d_][\w-]*){1,6}(?:\s*\([^()]{1,40}\))?"
                          r"|\s+(?:are|were|include|included|namely)\s+[A-Z][^.;]*,)")
 
 
+# ... or that a comma brings in, when the list holds as many names as the count says ("had
+# two more boys, Izz al-Arab and al-Leithi" had become "six more boys, ..."; "two of her
+# five daughters, Alice and Beatrice" "eight of her five daughters, ...")
+_NOUNS_THEN_COMMA = re.compile(r"(?:\s+[^\W\d_][\w'’-]*){1,5}?,\s+")
+_ITEM = r"(?:al-)?[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|al-[A-Z][\w'’-]*|de|of|the)){0,3}"
+# ... ending where the clause does or its verb comes ("Newfoundland and Labrador's largest
+# campground" is one place)
+_NAMED_LIST = re.compile(rf"((?:{_ITEM},\s+)*){_ITEM},?\s+(?:and|or)\s+{_ITEM}"
+                         r"(?=\s*[,.;:)]|\s*$|\s+(?:were|was|are|is|have|had|who|which)\b)")
+_ITEM_COMMA = re.compile(rf"{_ITEM},\s+")
+_TIME_NOUN = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|"
+                        r"centuries|century|times|seasons?)\b", re.IGNORECASE)
+
+
 def enumerated(context: str, start: int, end: int) -> bool:
     """Whether the amount at [start, end) counts a list that a colon, a dash or a bracket
-    brings in."""
-    return bool(_SMALL_COUNT.fullmatch(context[start:end].strip())
-                and _LIST_AFTER.match(context, end))
+    brings in, or a comma brings in with as many names as it counts."""
+    text = context[start:end].strip()
+    if not _SMALL_COUNT.fullmatch(text):
+        return False
+    if _LIST_AFTER.match(context, end):
+        return True
+    nouns = _NOUNS_THEN_COMMA.match(context, end)
+    if nouns and _TIME_NOUN.search(nouns.group()):
+        return False  # "In two years, Arno and Bex had merged": a span of time, no list's count
+    listed = _NAMED_LIST.match(context, nouns.end()) if nouns else None
+    if listed is None:
+        return False
+    items = 2 + len(_ITEM_COMMA.findall(listed.group(1)))
+    return amount_value(text.split()[-1]) == items
 
 
 # "1,411,200/128,000 = 11.025": an operand of a worked equation
