@@ -8,8 +8,9 @@ part or the total of a sum ("2,532 lines: 2,500 analog and 32 digital"); and a c
 the list that follows it ("two regions: Catalonia and Castile"); an operand of a worked
 equation ("1,411,200/128,000 = 11.025").
 Such an amount is not swapped (`tied`). An amount compared with another ("67 tribes, up
-from 40", "growing from 7.3% ... to 9.3%"), one of a ranked list ("(391,906), (110,925), (98,850)") and a whole with its part
-("41%, particularly ... 33%") are swapped for one that keeps the comparison (`bounds`).
+from 40", "growing from 7.3% ... to 9.3%"), one of a ranked list ("(391,906), (110,925),
+(98,850)") and a whole with its part ("41%, particularly ... 33%") are swapped for one that
+keeps the comparison (`bounds`).
 """
 
 from __future__ import annotations
@@ -429,13 +430,16 @@ _CHANGE_VERB = (r"(grow(?:ing|n|s)?|grew|ris(?:ing|en|es)|rose|increas(?:ing|ed|
                 r"climb(?:ing|ed|s)?|jump(?:ing|ed|s)?|up|fall(?:ing|en|s)?|fell|"
                 r"dropp(?:ing|ed)|drops?|declin(?:ing|ed|es)|decreas(?:ing|ed|es)|down|"
                 r"reduc(?:ing|ed|es)|shrink(?:ing|s)?|shrank|shrunk)")
-_RISE_VERB = re.compile(r"gr|ri|ro|in|cl|ju|up", re.IGNORECASE)  # the rising verbs' openings
+# the rising verbs of `_CHANGE_VERB` by their first letters (the falling ones begin fa, fe,
+# dr, de, do, re, sh)
+_RISE_VERB = re.compile(r"gr|ri|ro|in|cl|ju|up", re.IGNORECASE)
 _SOFT = r"(?:(?:about|around|approximately|roughly|nearly|almost|some|just|over|under)\s+)?"
 _SCALE = r"\s*(%|percent\b|per cent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b)?"
 _FROM_FIGURE_TO = re.compile(rf"\b{_CHANGE_VERB}\s+from\s+{_SOFT}[$£€¥]?({_NUMBER}){_SCALE}"
                              rf"[^.;]{{0,60}}?\bto\s+{_SOFT}[$£€¥]?$", re.IGNORECASE)
 _FROM = re.compile(rf"\b{_CHANGE_VERB}\s+from\s+{_SOFT}[$£€¥]?$", re.IGNORECASE)
-_TO_FIGURE = re.compile(rf"[^.;]{{0,60}}?\bto\s+{_SOFT}[$£€¥]?({_NUMBER}){_SCALE}", re.IGNORECASE)
+_TO_FIGURE = re.compile(rf"[^.;]{{0,60}}?\bto\s+{_SOFT}[$£€¥]?({_NUMBER}){_SCALE}",
+                        re.IGNORECASE)
 _OWN_SCALE = re.compile(rf"{_NUMBER}{_SCALE}", re.IGNORECASE)
 _BEFORE_WINDOW = 140
 
@@ -559,10 +563,10 @@ def _bound_of_countries(context: str, start: int, end: int) -> Bounds | None:
 def bounds(context: str, start: int, end: int) -> Bounds | None:
     """What a replacement for the amount at [start, end) must stay above and below so that
     the sentence stays true to itself: a change's direction ("67 tribes, up from 40",
-    "growing from 7.3% ... to 9.3%"), a
-    ranked list's order ("Broken Arrow (98,850), Lawton (13,444), Edmond (81,405)" reads
-    wrong) and a part below its whole ("Christianity (41%), particularly Catholicism
-    (33%)"), and a count of countries below the world's. None when nothing bounds it."""
+    "growing from 7.3% ... to 9.3%"), a ranked list's order ("Broken Arrow (98,850), Lawton
+    (13,444), Edmond (81,405)" reads wrong) and a part below its whole ("Christianity (41%),
+    particularly Catholicism (33%)"), and a count of countries below the world's. None when
+    nothing bounds it."""
     listed = _listed(context, start, end)
     ranked = part = None
     if listed is not None:

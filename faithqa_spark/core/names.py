@@ -91,9 +91,9 @@ def name_parts(text: str) -> NameParts:
     """Split a PERSON name into titles, given names, surname (with particles) and suffixes.
 
     Titles are taken from the front ("President", "Mr."), suffixes from the back ("Jr.",
-    "III", a comma before them is allowed; an epithet, "the Great"). The last remaining word is the surname; a
-    run of particles right before it belongs to it ("da Vinci", "van der Waals", "bin
-    Laden"). A one-word name is a given name with no surname.
+    "III", a comma before them is allowed; an epithet, "the Great"). The last remaining word
+    is the surname; a run of particles right before it belongs to it ("da Vinci", "van der
+    Waals", "bin Laden"). A one-word name is a given name with no surname.
     """
     toks = _TOKEN.findall(text.strip())
     titles: list[str] = []
