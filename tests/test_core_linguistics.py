@@ -208,3 +208,15 @@ def test_an_epithet_or_an_arabic_particle_is_a_well_formed_person() -> None:
         assert well_formed("PERSON", name), name
     for name in ("the Great", "orvald the great", "Orvald the", "al-qasim"):
         assert not well_formed("PERSON", name), name
+
+
+def test_a_family_or_order_of_living_things_is_no_name() -> None:
+    # NER's PERSON "Charophyta" had become "Benito Juárez", its ORG "Rosaceae, or rose
+    # family" "Serae, or rose family", and the bank's "Galliformes" had replaced "Birds"
+    from faithqa_spark.core.entries import well_formed
+    for taxon in ("Rosaceae", "Poaceae", "Charophyta", "Galliformes", "Lepidoptera",
+                  "Mycetophilidae (Diptera)", "Asteroideae"):
+        for etype in ("PERSON", "ORG", "GPE", "PRODUCT"):
+            assert not well_formed(etype, taxon), (etype, taxon)
+    for name in ("Florida", "Candida", "Ida Tarbell", "Acer", "Serae"):
+        assert well_formed("ORG", name) or well_formed("PERSON", name), name

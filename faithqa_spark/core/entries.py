@@ -94,6 +94,11 @@ _SHIPLESS_TYPES = frozenset({"GPE", "LOC", "PERSON", "ORG", "FAC", "NORP"})
 
 # a match's score after a name ("Barcelona 11–1", "Arsenal 2-0")
 _SCORE_AFTER = re.compile(r"\s\d{1,2}\s?[–-]\s?\d{1,2}$")
+# the endings of the Linnaean ranks' names above the genus: families (-aceae, -idae),
+# subfamilies (-oideae), orders (-iformes, -ptera), classes (-opsida, -phyceae) and divisions
+# (-phyta, -mycota)
+_TAXON = re.compile(r"\b[A-Z][a-z]+(?:aceae|idae|oideae|iformes|ptera|opsida|phyceae|phyta|"
+                    r"mycota)\b")
 
 
 def well_formed(etype: str, text: str) -> bool:
@@ -142,6 +147,11 @@ def well_formed(etype: str, text: str) -> bool:
         return False  # "Everson v. Board of Education" is a court case, no organisation
     if _SCORE_AFTER.search(text):
         return False  # "beating Barcelona 11–1": a team and the match's score
+    if _TAXON.search(text):
+        # a family or order of living things is no one's name: NER's PERSON "Charophyta" had
+        # become "Benito Juárez", its ORG "Rosaceae, or rose family" "Serae, or rose family",
+        # and "Galliformes" had replaced seven "Birds"
+        return False
     if _PEOPLE_COMPOUND.fullmatch(text):
         return False  # an adjective: "The Azerbaijanis wars" had stood for "The Russo-Persian"
     if first == "the" and (len(ws) == 1 or etype in ("PERSON", "NORP")):
