@@ -3307,6 +3307,7 @@ def test_a_century_is_drawn_near_its_own():
     # a broadcaster whatever its head word says, but not one named after its subject
     ("Cyprus Broadcasting Corporation", "broadcast"), ("Public Broadcasting Service", "broadcast"),
     ("Melcher Center for Public Broadcasting", "site"), ("Canadian Mechanized Brigade Group", "company"),
+    ("Broadcasting House", "site"), ("Columbia Broadcasting System", "broadcast"),
     # a list of places, an index, a pact, a cooperative
     ("UNESCO World Heritage Sites", "listing"), ("National Register of Historic Places", "listing"),
     ("Human Development Index", "index"), ("Warsaw Pact", "pact"), ("Treaty of Utrecht", "treaty"),

@@ -577,10 +577,10 @@ def name_class(text: str) -> str:
     head_of = head_before_preposition(ws) or ""
     if head_of == "peace":
         return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
-    if not head_of and "broadcasting" in ws[:-1]:
-        # a broadcaster, whatever its head says: "the state owned Cyprus Broadcasting
-        # Corporation, which runs two television channels" had become "... Canadian
-        # Mechanized Brigade Group, which ..."
+    if not head_of and "broadcasting" in ws[:-1] and _head_class(ws[-1]) in _BROADCASTER_HEADS:
+        # a broadcaster, whatever its firm's or body's head says: "the state owned Cyprus
+        # Broadcasting Corporation, which runs two television channels" had become "...
+        # Canadian Mechanized Brigade Group, which ..." ("Broadcasting House" is a building)
         return "broadcast"
     # a numbered name's head is the word before its number: "World War II" is a war
     before_number = ws[-2] if len(ws) > 1 and numeral(ws[-1]) else ""
@@ -598,6 +598,11 @@ def name_class(text: str) -> str:
     if len(ws) == 1 and ws[0].endswith("s") and not ws[0].endswith(("ss", "us", "is")):
         return "plural"
     return "name"
+
+
+# the kinds of head word a broadcaster's name may end in ("... Broadcasting Corporation",
+# "... Broadcasting Service", "... Broadcasting System")
+_BROADCASTER_HEADS = frozenset({"company", "body", None})
 
 
 # the newspaper head words that name a newspaper alone (NER's ORG "Times", "Guardian")
