@@ -153,7 +153,6 @@ _ITEM = r"(?:al-)?[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|al-[A-Z][\w'’-]*|d
 # campground" is one place)
 _NAMED_LIST = re.compile(rf"((?:{_ITEM},\s+)*){_ITEM},?\s+(?:and|or)\s+{_ITEM}"
                          r"(?=\s*[,.;:)]|\s*$|\s+(?:were|was|are|is|have|had|who|which)\b)")
-_ITEM_COMMA = re.compile(rf"{_ITEM},\s+")
 _TIME_NOUN = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|"
                         r"centuries|century|times|seasons?)\b", re.IGNORECASE)
 
@@ -172,7 +171,7 @@ def enumerated(context: str, start: int, end: int) -> bool:
     listed = _NAMED_LIST.match(context, nouns.end()) if nouns else None
     if listed is None:
         return False
-    items = 2 + len(_ITEM_COMMA.findall(listed.group(1)))
+    items = 2 + listed.group(1).count(",")  # one comma after each item before the last two
     return amount_value(text.split()[-1]) == items
 
 
@@ -426,13 +425,11 @@ Bounds = tuple[float | None, float | None]
 
 # "growing from 7.3% of all computer shipments in 2010 to 9.3% in 2011": a change from one
 # figure to another, whose verb says which is larger ("growing ... to 5%" read wrong)
-_CHANGE_VERB = (r"(grow(?:ing|n|s)?|grew|ris(?:ing|en|es)|rose|increas(?:ing|ed|es)|"
-                r"climb(?:ing|ed|s)?|jump(?:ing|ed|s)?|up|fall(?:ing|en|s)?|fell|"
-                r"dropp(?:ing|ed)|drops?|declin(?:ing|ed|es)|decreas(?:ing|ed|es)|down|"
-                r"reduc(?:ing|ed|es)|shrink(?:ing|s)?|shrank|shrunk)")
-# the rising verbs of `_CHANGE_VERB` by their first letters (the falling ones begin fa, fe,
-# dr, de, do, re, sh)
-_RISE_VERB = re.compile(r"gr|ri|ro|in|cl|ju|up", re.IGNORECASE)
+_RISING = (r"grow(?:ing|n|s)?|grew|ris(?:ing|en|es)|rose|increas(?:ing|ed|es)|"
+           r"climb(?:ing|ed|s)?|jump(?:ing|ed|s)?|up")
+_FALLING = (r"fall(?:ing|en|s)?|fell|dropp(?:ing|ed)|drops?|declin(?:ing|ed|es)|"
+            r"decreas(?:ing|ed|es)|down|reduc(?:ing|ed|es)|shrink(?:ing|s)?|shrank|shrunk")
+_CHANGE_VERB = rf"(?:(?P<rise>{_RISING})|{_FALLING})"  # a rise where group "rise" matched
 _SOFT = r"(?:(?:about|around|approximately|roughly|nearly|almost|some|just|over|under)\s+)?"
 _SCALE = r"\s*(%|percent\b|per cent\b|hundred\b|thousand\b|million\b|billion\b|trillion\b)?"
 _FROM_FIGURE_TO = re.compile(rf"\b{_CHANGE_VERB}\s+from\s+{_SOFT}[$£€¥]?({_NUMBER}){_SCALE}"
@@ -467,7 +464,7 @@ def _bound_of_change_from(context: str, start: int, end: int) -> Bounds | None:
         m, other, later = f, float(t.group(1).replace(",", "")), False
     else:
         return None
-    rises = _RISE_VERB.match(m.group(1)) is not None
+    rises = m.group("rise") is not None
     # the amount is the larger one where a rise ends at it or a fall begins at it
     return (other, None) if rises == later else (None, other)
 

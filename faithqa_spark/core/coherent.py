@@ -450,8 +450,8 @@ def quoted_title(context: str, name: str) -> str | None:
     found: set[str] = set()
     for s, e in boundary_matches(context, name):
         close = _OPENING_QUOTES.get(context[s - 1]) if s else None
-        m = _TITLE_REST.match(context, e) if close else None
-        if m is None or not context.startswith(close, m.end()):  # type: ignore[arg-type]
+        m = _TITLE_REST.match(context, e) if close is not None else None
+        if close is None or m is None or not context.startswith(close, m.end()):
             return None
         found.add(context[s:m.end()].rstrip(" ,"))
     return found.pop() if len(found) == 1 else None

@@ -13,7 +13,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from faithqa_spark.core import shapes
 from faithqa_spark.core.gender import given_name_known, name_gender
-from faithqa_spark.core.names import HYPHEN_PARTICLE, PARTICLES, TITLES, name_parts
+from faithqa_spark.core.names import (EPITHET_ARTICLE, HYPHEN_PARTICLE, PARTICLES, TITLES,
+                                      name_parts)
 from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, FORMER, STATE,
                                           big_place, city_country, city_population, city_state,
                                           continent, continent_of_code,
@@ -239,7 +240,7 @@ def _person_ok(ws: list[str]) -> bool:
     # every word of a name is capitalised, except particles ("da", "van") and initials; a
     # title belongs to the context ("President Bishop Lloyd Wicke")
     parts = name_parts(" ".join(ws))
-    if parts.suffixes[:1] == ("the",):
+    if parts.suffixes[:1] == (EPITHET_ARTICLE,):
         ws = ws[:-2]  # an epithet ("the Great") after the name
     return bool(parts.significant) and not parts.titles and all(
         w[:1].isupper() or HYPHEN_PARTICLE.match(w) or _ELIDED_PARTICLE.match(w)

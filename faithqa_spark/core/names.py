@@ -47,7 +47,7 @@ _SUFFIX = re.compile(r"^(?:jr|sr|jnr|snr|phd|md|esq|[ivxlc]+)\.?$", re.IGNORECAS
 # said alone ("al-Zubayr" for "Ibn al-Zubayr")
 HYPHEN_PARTICLE = re.compile(r"(?:al|el|ad|ash|as|at|az|ar|an|ul|ud)-[A-Z]")
 # an epithet after a name: "Alexander the Great", "William the Conqueror"
-_EPITHET_ARTICLE = "the"
+EPITHET_ARTICLE = "the"
 _INITIAL = re.compile(r"^(?:\w\.)+$|^\w$")
 _TOKEN = re.compile(r"[^\s,]+")
 # capitalised words at the start of a sentence that are no part of a name
@@ -105,7 +105,7 @@ def name_parts(text: str) -> NameParts:
         suffixes.insert(0, toks.pop())
     if len(toks) > 1 and toks[-1] == "I":
         suffixes.insert(0, toks.pop())
-    if len(toks) > 2 and toks[-2] == _EPITHET_ARTICLE and toks[-1][:1].isupper():
+    if len(toks) > 2 and toks[-2] == EPITHET_ARTICLE and toks[-1][:1].isupper():
         # an epithet is no surname: "Alexander the Great" is "Alexander" said alone
         suffixes[:0] = toks[-2:]
         del toks[-2:]
