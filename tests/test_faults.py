@@ -52,6 +52,8 @@ def run_with_a_worker_killed(point: str, tmp_path, master: str = "local-cluster[
 
 
 def test_worker_killed_during_ner_is_retried(clean_run, tmp_path):
+    """On two executor JVMs (local-cluster): the job survives the dead worker, and its output
+    is the reference runner's, as every multi-executor run's must be."""
     proc, out = run_with_a_worker_killed("ner", tmp_path)
     assert "Lost task" in proc.stderr or "failed" in proc.stderr.lower()
     assert_same_files(clean_run, out, ALL_FILES)
@@ -69,8 +71,12 @@ def test_job_killed_during_write_then_rerun(clean_run, tmp_path):
     assert visible_files(out) <= {f for f in visible_files(out) if f.startswith("delta/")}
     assert not (out / "jsonl").exists() and not (out / "report.json").exists()
 
-    rerun = spark_submit("local[2]", sample_args(out))
+    # the rerun on one core, with parallelism and shuffle partitions unlike the killed run's
+    # and the reference's: the spark-submit job on local[1] equals the reference runner
+    rerun = spark_submit("local[1]", sample_args(out), {"spark.default.parallelism": "3",
+                                                        "spark.sql.shuffle.partitions": "5"})
     assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert "Output:" in rerun.stdout
     assert_same_files(clean_run, out, ALL_FILES)
     assert not [p for p in out.iterdir() if p.name.startswith(".staging")]
 
