@@ -1,12 +1,12 @@
 """The determinism contract: the Spark job's output equals the reference runner's, byte for
 byte, whatever the master, partitioning or input order.
 
-Here: local[2] in this session with 7 shuffle partitions, and reordered input. The job run
-with spark-submit is held to the same bytes where it also survives a fault, so that each
-such run (about a minute) proves both: on one core with odd parallelism
-(`test_faults.test_job_killed_during_write_then_rerun`), on two executor JVMs
-(`test_faults.test_worker_killed_during_ner_is_retried`, local-cluster), and on a real
-standalone cluster of two workers (`test_standalone_cluster`)."""
+Here: local[2] in this session with 7 shuffle partitions and many NER partitions, and
+reordered input. The job run with spark-submit is held to the same bytes where it also
+survives a fault, so that each such run (about a minute) proves both: on one core with odd
+parallelism (`test_faults.test_job_killed_during_write_then_rerun`), on two cores with task
+retries (`test_faults`' other runs), and on a standalone cluster of two worker JVMs
+(`test_standalone_cluster`)."""
 
 from __future__ import annotations
 
