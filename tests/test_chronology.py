@@ -41,6 +41,29 @@ def test_a_year_never_passes_the_present_or_the_context_s_latest():
     assert b.admits(2016) and not b.admits(2039)
 
 
+def test_a_story_s_latest_year_reaches_only_a_little_past_its_other_years():
+    from faithqa_spark.core.chronology import YEAR_REACH
+
+    ctx = ("World War I broke out in August 1914. In 1917 the Germans resumed submarine "
+           "attacks.")
+    at = ctx.index("1917")
+    b = bounds(ctx, [(at, at + 4)], 1917, present_year=2017, reach=YEAR_REACH)
+    assert (b.after, b.before, b.latest) == (1914, None, 1927)
+    assert b.admits(1916) and b.admits(1925) and not b.admits(1945)
+    # without the reach (decades, centuries, years before Christ), the present bounds it
+    assert bounds(ctx, [(at, at + 4)], 1917, present_year=2017).latest == 2017
+    # a story that spans more reaches as far as it spans
+    wide = "Founded in 1850, rebuilt in 1890; it closed in 1910."
+    at = wide.index("1910")
+    assert bounds(wide, [(at, at + 4)], 1910, 2017, reach=YEAR_REACH).latest == 1970
+    # the only year of its context: nothing to stay near, the present bounds it
+    assert bounds("It closed in 1910.", [(13, 17)], 1910, 2017, reach=YEAR_REACH).latest == 2017
+    # and never past the present
+    late = "Elections were held in 2010 and in 2014."
+    at = late.index("2014")
+    assert bounds(late, [(at, at + 4)], 2014, 2017, reach=YEAR_REACH).latest == 2017
+
+
 @given(st.lists(st.integers(1000, 2099), min_size=1, max_size=6), st.integers(1000, 2099),
        st.integers(1000, 2099))
 def test_an_admitted_year_keeps_every_other_year_on_its_side(others, original, candidate):

@@ -352,6 +352,13 @@ def test_years_keep_the_order_of_events_and_stay_in_the_past():
     between = "Orvane built the dam in 1936 and the canal in 1940, both before 1941."
     o = run(between, "1940", [("1936", "DATE"), ("1940", "DATE"), ("1941", "DATE")], bank=years)
     assert o[C.REASON] == reasons.NO_FITTING_REPLACEMENT  # no year between 1936 and 1941
+    # a story's latest year stays near its others ("World War I broke out in August 1914 ...
+    # In 1945 the Germans resumed submarine attacks"): 1946 is within ten years of 1937,
+    # 1998 is not
+    war = "The war on Tessary broke out in 1934. In 1937 the fleet resumed its raids."
+    got = {run(war, "1937", [("1934", "DATE"), ("1937", "DATE")], bank=years,
+               row_id=f"squad:w{i}")[C.REPLACEMENT_ENTITY] for i in range(12)}
+    assert got == {"1946"}
 
 
 def test_numbers_keep_their_shape_and_grouping():

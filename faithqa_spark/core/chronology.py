@@ -153,17 +153,32 @@ def years_outside(context: str, regions: Iterable[tuple[int, int]],
     return others + find(context, last)
 
 
+# A story's years reach this far past its latest year at most (or as far as they span, if
+# more): the latest event of a story of a few years stays near them. "World War I broke out
+# in August 1914 ... In 1917 the Germans resumed submarine attacks" had become "In 1945
+# ...", and "On 23 June 1929, Barcelona won the inaugural Spanish League. A year after ...,
+# on 30 July 1930" "... on 24 September 1957".
+YEAR_REACH = 10
+
+
 def bounds(context: str, regions: Iterable[tuple[int, int]], original_year: int,
-           present_year: int, find: Callable[..., list[int]] = years_in) -> YearBounds:
+           present_year: int, find: Callable[..., list[int]] = years_in,
+           reach: int | None = None) -> YearBounds:
     """The bounds for a replacement of `original_year`, whose mentions are `regions`: from
     the context's other years (outside those mentions) and the corpus's present. With
     `find=decades_in`, the same for a decade among the context's decades ("in the 1930s and
-    1940s" never becomes "in the 1930s and 1920s")."""
+    1940s" never becomes "in the 1930s and 1920s"). With `reach`, where the context names
+    other years, none later than its latest by more than `reach` or than all its years span
+    (`YEAR_REACH`)."""
     others = years_outside(context, regions, find)
     earlier = [y for y in others if y < original_year]
     later = [y for y in others if y > original_year]
+    latest = max([present_year, original_year, *others])
+    if reach is not None and others:
+        told = [original_year, *others]
+        latest = min(latest, max(told) + max(reach, max(told) - min(told)))
     return YearBounds(max(earlier) if earlier else None, min(later) if later else None,
-                      max([present_year, original_year, *others]))
+                      latest)
 
 
 def keeps_order(bounds_: YearBounds | None, candidate: str,

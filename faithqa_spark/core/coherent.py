@@ -2061,7 +2061,8 @@ def _order(context: str, spans: list[tuple[int, int]], original: str, label: str
                                   chronology.bc_years_in),
                 chronology.bc_year_of)
     if year is not None:
-        return chronology.bounds(context, spans, year, present_year), chronology.year_of
+        return (chronology.bounds(context, spans, year, present_year,
+                                  reach=chronology.YEAR_REACH), chronology.year_of)
     if label != "DATE":
         return None, chronology.year_of
     decade = chronology.decade_of(original)
