@@ -4,8 +4,10 @@ A context tells of events in years; a reader notices at once when a swap breaks 
 order ("renamed in 1969, and again in 1901") or moves an event past the latest year the
 text knows of ("the 2039 elections" in a text that ends in 2014). So a replacement's year
 must lie strictly between the other years of the context nearest to the original's (the
-one before it and the one after it), and never after the latest year the context mentions
-(the original's included): an event may move back in time, never into the text's future.
+one before it and the one after it), and never after the corpus's present or the latest
+year the context mentions, if later: an event may move back in time, never into the text's
+future. A story's latest event stays near its others, within `YEAR_REACH` years of them
+(or as far as they span).
 
 Years are four-digit numbers from 1000 to 2099 standing alone: not a decade ("1990s"), not
 part of a larger number ("1,500", "12000"), not a range ("1947-1967" gives both years). A
@@ -135,7 +137,7 @@ class YearBounds:
     """The open interval a replacement's year must fall in, and the latest year allowed."""
     after: int | None  # the nearest earlier year of the context
     before: int | None  # the nearest later year of the context
-    latest: int  # the present year, or the latest the context mentions if later
+    latest: int  # the present year, or the latest the context mentions if later (`bounds`)
 
     def admits(self, year: int) -> bool:
         return ((self.after is None or year > self.after)
