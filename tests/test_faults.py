@@ -39,9 +39,7 @@ def visible_files(root):
 
 def run_with_a_worker_killed(point: str, tmp_path, master: str):
     """The job on `master` whose Python worker is killed once at the fault point `point`;
-    asserts the fault fired and the job still succeeded. Returns (process, output dir).
-    (A worker killed during NER, on a standalone cluster of two workers:
-    `test_standalone_cluster`.)"""
+    asserts the fault fired and the job still succeeded. Returns (process, output dir)."""
     marker = tmp_path / "killed-once"
     out = tmp_path / "out"
     proc = spark_submit(master, sample_args(out), {
@@ -77,8 +75,8 @@ def test_job_killed_during_write_then_rerun(clean_run, tmp_path):
 
 def test_worker_killed_while_writing_a_shard_is_retried(clean_run, tmp_path):
     # one executor with task retries ("local[2,4]": 4 tries, where plain local mode gives
-    # each task one): the dead worker is the same Python process as on a cluster, and the
-    # retry on another executor is what the NER kill above shows
+    # each task one): the dead worker is the same Python process as on a cluster, and a
+    # retry on another executor is what the standalone cluster's NER kill shows
     _, out = run_with_a_worker_killed("shard-write", tmp_path, "local[2,4]")
     assert_same_files(clean_run, out, ALL_FILES)
     # the dead task's half-written temporary file is not left behind
