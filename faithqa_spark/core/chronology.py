@@ -177,8 +177,8 @@ def bounds(context: str, regions: Iterable[tuple[int, int]], original_year: int,
     later = [y for y in others if y > original_year]
     latest = max([present_year, original_year, *others])
     if reach is not None and others:
-        told = [original_year, *others]
-        latest = min(latest, max(told) + max(reach, max(told) - min(told)))
+        newest, oldest = max(original_year, *others), min(original_year, *others)
+        latest = min(latest, newest + max(reach, newest - oldest))
     return YearBounds(max(earlier) if earlier else None, min(later) if later else None,
                       latest)
 
