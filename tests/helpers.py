@@ -87,6 +87,21 @@ def spark_submit(master: str, args: list[str], conf: dict[str, str] | None = Non
                           timeout=timeout)
 
 
+def submit_with_a_worker_killed(master: str, point: str, marker: Path, args: list[str],
+                                conf: dict[str, str] | None = None
+                                ) -> subprocess.CompletedProcess[str]:
+    """spark-submit of the job (`args`, `conf`) whose Python worker is killed once at the
+    fault point `point` (`faithqa_spark.faults`, fired once: `marker` is created then), with
+    task retries; asserts the fault fired and the job still succeeded."""
+    from faithqa_spark.faults import ENV
+
+    proc = spark_submit(master, args, {f"spark.executorEnv.{ENV}": f"{point}:{marker}",
+                                       "spark.task.maxFailures": "4", **(conf or {})})
+    assert marker.exists(), "the fault never fired"
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc
+
+
 def read_bytes(root: Path, rel: str) -> bytes:
     return (root / rel).read_bytes()
 

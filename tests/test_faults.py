@@ -14,7 +14,8 @@ from faithqa_spark import evaluate
 from faithqa_spark.faults import ENV as FAULT_ENV, EXIT_CODE
 from faithqa_spark.report.__main__ import main as report_main
 
-from helpers import ALL_FILES, assert_same_files, sample_args, spark_submit
+from helpers import (ALL_FILES, assert_same_files, sample_args, spark_submit,
+                     submit_with_a_worker_killed)
 
 pytestmark = [pytest.mark.slow, pytest.mark.cluster]
 
@@ -35,20 +36,6 @@ def visible_files(root):
             if not f.startswith(".") and not f.endswith(".crc"):
                 out.add(os.path.relpath(os.path.join(dirpath, f), root))
     return out
-
-
-def run_with_a_worker_killed(point: str, tmp_path, master: str):
-    """The job on `master` whose Python worker is killed once at the fault point `point`;
-    asserts the fault fired and the job still succeeded. Returns (process, output dir)."""
-    marker = tmp_path / "killed-once"
-    out = tmp_path / "out"
-    proc = spark_submit(master, sample_args(out), {
-        f"spark.executorEnv.{FAULT_ENV}": f"{point}:{marker}",
-        "spark.task.maxFailures": "4",
-    })
-    assert marker.exists(), "the fault never fired"
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return proc, out
 
 
 def test_job_killed_during_write_then_rerun(clean_run, tmp_path):
@@ -77,7 +64,9 @@ def test_worker_killed_while_writing_a_shard_is_retried(clean_run, tmp_path):
     # one executor with task retries ("local[2,4]": 4 tries, where plain local mode gives
     # each task one): the dead worker is the same Python process as on a cluster, and a
     # retry on another executor is what the standalone cluster's NER kill shows
-    _, out = run_with_a_worker_killed("shard-write", tmp_path, "local[2,4]")
+    out = tmp_path / "out"
+    submit_with_a_worker_killed("local[2,4]", "shard-write", tmp_path / "killed-once",
+                                sample_args(out))
     assert_same_files(clean_run, out, ALL_FILES)
     # the dead task's half-written temporary file is not left behind
     assert not [p for p in out.rglob(".*") if "delta" not in p.parts]
