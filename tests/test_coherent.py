@@ -3379,3 +3379,40 @@ def test_a_name_with_an_epithet_is_swapped_with_its_lone_mentions():
     for o in made_rows(ctx, "Ibn al-Qasim", [("Ibn al-Qasim", "PERSON")], bank, "a",
                        question="Who wrote on optics?"):
         assert "Qasim" not in o[C.MODIFIED_CONTEXT]
+
+
+def test_a_people_word_s_place_is_swapped_by_each_of_its_names():
+    # "British dominance ... Britain emerged" had become "Dutch dominance ... Britain
+    # emerged": the bank's place of "British" is the United Kingdom, the context's Britain
+    from faithqa_spark.core.coherent import place_words
+    bank = SamplingIndex.from_bank({"GPE": ["United Kingdom", "France", "Lagos"],
+                                    "NORP": ["British", "French", "Yoruba"]})
+    ctx = ("After 1815 Britain emerged as the principal naval power. British dominance of "
+           "trade grew, and Great Britain kept its lead.")
+    spec = [("Britain", "GPE"), ("British", "NORP"), ("Great Britain", "GPE")]
+    at = place_words(ctx, "British", [], bank, [(e.start, e.end) for e in entities(ctx, spec)])
+    assert [ctx[s:e] for s, e in at] == ["Britain", "Great Britain"]  # the longest name
+    made = made_rows(ctx, "British", spec, bank, "brit", question="Whose dominance grew?")
+    assert made
+    for o in made:
+        assert o[C.REPLACEMENT_ENTITY] == "French"  # the one whose place the bank holds
+        assert o[C.MODIFIED_CONTEXT] == (
+            "After 1815 France emerged as the principal naval power. French dominance of "
+            "trade grew, and France kept its lead.")
+
+
+def test_a_party_is_never_one_the_story_names_apart():
+    # "the Liberals' coalition partner, the Country Party" had become "..., the Liberal Party"
+    bank = SamplingIndex.from_bank({"ORG": ["Liberal Party", "Labour Party"]})
+    ctx = ("At that time the Liberals' coalition partner, the Country Party, had considerable "
+           "influence. The Country Party was the older of the two.")
+    for o in made_rows(ctx, "Country Party", [("Liberals", "NORP"), ("Country Party", "ORG")],
+                       bank, "party", question="Which party was older?"):
+        assert o[C.REPLACEMENT_ENTITY] == "Labour Party"
+    # a longer name of the word is another party: "the Liberal Democrats" leave it drawable
+    ctx = ("In 2004 29% of its readers voted for the Liberal Democrats. It supported the "
+           "Country Party in 2005.")
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(
+        ctx, "Country Party", [("Liberal Democrats", "ORG"), ("Country Party", "ORG")], bank,
+        "lib", question="Which party did it support?")}
+    assert "Liberal Party" in got

@@ -146,6 +146,9 @@ def test_name_gender_lexicon() -> None:
     assert G.name_gender("Álfrún Þórsdóttir") == "f"
     assert G.name_gender("J. R. R. Zedd") is None  # initials only
     assert G.name_gender("Zorblax Quib") is None  # not in the lexicon
+    # a Korean name, family name first: "Kim" (a woman's given name) is no given name here
+    assert G.name_gender("Kim Il-sung") is None and G.name_gender("Park Chung-hee") is None
+    assert G.name_gender("Kim Basinger") == "f" and G.name_gender("Jean-Paul Sartre") == "m"
 
 
 def test_words_before_a_name_that_are_not_names() -> None:

@@ -947,9 +947,18 @@ def place_words(context: str, original: str, regions: list[Region], index: Sampl
     place = places_of_people(index).get(original)
     if place is None:
         return []
-    return [(s, e) for s, e in boundary_matches(context, place)
-            if not any(a <= s < b for a, b, _ in regions)
-            and any(a <= s and e <= b for a, b in places)]
+    # ... by any of its names: "British dominance ... Britain emerged as the principal naval
+    # power" had become "Dutch dominance ... Britain emerged", the bank's place of "British"
+    # being the United Kingdom; the longest name first ("Great Britain", not its "Britain")
+    names = sorted({place, *namekinds.names_of_irregular_place(original)},
+                   key=lambda n: (-len(n), n))
+    found: list[tuple[int, int]] = []
+    for name in names:
+        found += [(s, e) for s, e in boundary_matches(context, name)
+                  if not any(a <= s < b for a, b, _ in regions)
+                  and not any(a < e and s < b for a, b in found)
+                  and any(a <= s and e <= b for a, b in places)]
+    return sorted(found)
 
 
 def new_place(context: str, people: str, index: SamplingIndex,
@@ -1611,6 +1620,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         folded = cand.casefold()  # a substring test first: the word match is the costly part
         if any(low in folded and boundary_matches(cand, name) for name, low in others_folded):
             return False  # "Germany ... consulted with the Federal Republic of Germany"
+        if label == "ORG" and _party_named_apart(context, regions, cand):
+            return False  # "the Liberals' coalition partner, the Liberal Party"
         if stop_after and cand.endswith("."):
             return False  # "CSA.." 
         if has_short and (len(initials(cand)) < 2 or _ACRONYM_TEXT.fullmatch(cand)
@@ -1882,6 +1893,31 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         # Code" had become "with the updating of Bill of Rights"
         return "the " + found
     return upper_first(found) if capitalise else found
+
+
+def _party_named_apart(context: str, regions: list[Region], cand: str) -> bool:
+    """Whether a party's name (`namekinds.name_class` "party") has a word that the context
+    says outside the mentions, alone or as its plural, and not in a longer name: that word
+    names another party of the story ("the Liberals' coalition partner, the Country Party"
+    had become "..., the Liberal Party"). "the Liberal Democrats" is another name: a party
+    beside them may still be the Liberal Party."""
+    if namekinds.name_class(cand) != "party":
+        return False
+    for word in (w.strip(".,'’()") for w in cand.split()):
+        if word[:1].isupper() and word.lower() not in _PARTY_GENERIC:
+            for s, e in boundary_matches(context, word) + boundary_matches(context, word + "s"):
+                if not any(a <= s < b for a, b, _ in regions) \
+                        and not _CAPITAL_AFTER.match(context, e):
+                    return True
+    return False
+
+
+_CAPITAL_AFTER = re.compile(r" [A-Z]")  # the next word goes on with the name
+
+
+# the words a party's name shares with many others': no one party's
+_PARTY_GENERIC = frozenset({"party", "the", "of", "and", "for", "national", "people's",
+                            "peoples", "democratic", "republic", "front", "union"})
 
 
 def cascade(groups: Sequence[Callable[[], Sequence[Pool]]], levels: int,

@@ -177,13 +177,19 @@ def _detector() -> Any:
 _LEXICON = {"male": MALE, "mostly_male": MALE, "female": FEMALE, "mostly_female": FEMALE}
 
 
+# a Korean name, written family name first, its given name of two syllables joined by a
+# hyphen ("Kim Il-sung", "Park Chung-hee"): its first word is no given name, and the lexicon
+# had read "Kim Il-sung" as a woman's name ("The segment starred Kim Il-sung; she and ...")
+_FAMILY_NAME_FIRST = re.compile(r"[A-Z][a-z]+ [A-Z][a-z]+-[a-z]+")
+
+
 @lru_cache(maxsize=65536)
 def name_gender(text: str) -> str | None:
     """The gender of a PERSON name from its first given name in a first-name lexicon
     (`gender-guesser`), or None: unknown or androgynous names, names with only initials,
     or the lexicon not installed."""
     det = _detector()
-    if det is None:
+    if det is None or _FAMILY_NAME_FIRST.fullmatch(text.strip()):
         return None
     for word in name_parts(text).given:
         first = word.strip(".")

@@ -480,6 +480,12 @@ PLACE_OF_IRREGULAR: dict[str, str] = {
     people: place for place, people in reversed(IRREGULAR_PEOPLE.items())}
 
 
+def names_of_irregular_place(people: str) -> tuple[str, ...]:
+    """Every name `IRREGULAR_PEOPLE` gives the place of a people word that is no stem's, in
+    its order ("British": United Kingdom, Great Britain, Britain), or none."""
+    return tuple(place for place, word in IRREGULAR_PEOPLE.items() if word == people)
+
+
 def irregular_people(place: str) -> str | None:
     """The people word of a place that is no stem's (`IRREGULAR_PEOPLE`: "the Netherlands"
     -> "Dutch"), or None."""
