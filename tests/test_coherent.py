@@ -3416,3 +3416,22 @@ def test_a_party_is_never_one_the_story_names_apart():
         ctx, "Country Party", [("Liberal Democrats", "ORG"), ("Country Party", "ORG")], bank,
         "lib", question="Which party did it support?")}
     assert "Liberal Party" in got
+
+
+def test_a_people_word_in_its_other_number_is_swapped_with_it():
+    # "levied (along with Albanians and Serbs) ... of Greek (or Albanian or Serb) origin"
+    # had kept "Albanian" beside the new people
+    from faithqa_spark.core.coherent import other_number_words
+    ctx = ("Boys were levied (along with Albanians and Serbs) into service. Many men of "
+           "Albanian origin served, and an Albanian Orthodox Church stood in the city.")
+    i = ctx.index("Albanians")
+    assert [ctx[s:e] for s, e in other_number_words(ctx, "Albanians", [(i, i + 9, "")])] \
+        == ["Albanian"]  # not the first word of a longer name
+    bank = SamplingIndex.from_bank({"NORP": ["Croats", "Croat", "Sephardic Jews"]})
+    spec = [("Albanians", "NORP"), ("Serbs", "NORP"), ("Albanian", "NORP"),
+            ("Albanian Orthodox Church", "ORG")]
+    made = made_rows(ctx, "Albanians", spec, bank, "alb", question="Who was levied?")
+    for o in made:
+        assert o[C.REPLACEMENT_ENTITY] == "Croats"  # the one the bank holds in both numbers
+        assert o[C.MODIFIED_CONTEXT] == ctx.replace("Albanians", "Croats").replace(
+            "of Albanian origin", "of Croat origin")

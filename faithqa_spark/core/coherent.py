@@ -1717,6 +1717,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # not in the context already
     at_place = place_words(context, original, regions, index, places) \
         if label == "NORP" else []
+    # ... and a people word said in its other number too: one the bank holds in both
+    numbered = [(s, e) for s, e in other_number_words(context, original, regions)
+                if not any(a < e and s < b for a, b in at_place)] if label == "NORP" else []
+    if numbered:
+        norps = index.text_set("NORP")
 
     # a country the context places in a region it names takes one of that region where one
     # fits ("the largest economy in the Balkans": Greece never Great Britain)
@@ -1734,9 +1739,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         return _COLLECTIVE_FORM.search(cand) is not None
 
     def has_people(cand: str) -> bool:
-        if at_place:
-            return new_place(context, cand, index, at_place) is not None
-        return people_pieces(cand, people, norps) is not None
+        if at_place and new_place(context, cand, index, at_place) is None:
+            return False
+        if numbered and _other_number(cand) not in norps:
+            return False
+        return bool(at_place or numbered) or people_pieces(cand, people, norps) is not None
 
     # a round figure ("about 500", "10,000 shrines") takes a round one where one fits
     round_wanted = label in _AMOUNT_TYPES and arithmetic.round_figure(original)
@@ -1854,7 +1861,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (keeps_named, bool(named)),
                              (lambda cand: takes_the(cand, index), own_the),
                              (in_region, region is not None),
-                             (has_people, bool(people or at_place)),
+                             (has_people, bool(people or at_place or numbered)),
                              (same_land, bool(lands)),
                              (near_age, bool(age)),
                              (near_century, century is not None),
@@ -2178,6 +2185,19 @@ def _other_number(people: str) -> str:
     return people if people.endswith(("ese", "ss", "sh", "ch")) else people + "s"
 
 
+def other_number_words(context: str, original: str, regions: list[Region]
+                       ) -> list[tuple[int, int]]:
+    """Where the context says a people word in its other number (`_other_number`:
+    "Albanian" beside "Albanians"), outside the mentions and not as the first word of a
+    longer name ("the Albanian Orthodox Church")."""
+    other = _other_number(original)
+    if other == original or not other[:1].isupper():
+        return []
+    return [(s, e) for s, e in boundary_matches(context, other)
+            if context[s:e] == other and not any(a <= s < b for a, b, _ in regions)
+            and not _CAPITAL_AFTER.match(context, e)]
+
+
 def takes_the(name: str, index: SamplingIndex) -> bool:
     """Whether a name is said with "the": an "X of Y", or one the corpus says "the" before."""
     return _of_name(name) or index.said_with_the(name)
@@ -2362,7 +2382,16 @@ def people_swaps(context: str, original: str, label: str, regions: list[Region],
     if label == "NORP":  # "Mexican ... Mexico": the new people's place
         at = place_words(context, original, regions, index, places)
         place = new_place(context, replacement, index, at) if at else None
-        return [(s, e, place) for s, e in at] if place else []
+        swaps = [(s, e, place) for s, e in at] if place else []
+        # ... and the people word in its other number: "levied (along with Albanians and
+        # Serbs) ... of Greek (or Albanian or Serb) origin" had kept "Albanian" beside the
+        # new people
+        other = _other_number(replacement)
+        if other in index.text_set("NORP"):
+            swaps += [_with_article(context, s, e, other)
+                      for s, e in other_number_words(context, original, regions)
+                      if not any(a < e and s < b for a, b in at)]  # not a place's word too
+        return sorted(swaps)
     if label not in _PEOPLE_TYPES:
         return []
     norps = index.text_set("NORP")
