@@ -120,3 +120,21 @@ def test_years_before_christ_are_read_as_negative_years():
     b = bounds(text, [(at, at + 3)], -473, 2016, bc_years_in)
     assert (b.after, b.before) == (-495, None)
     assert keeps_order(b, "480", bc_year_of) and not keeps_order(b, "937", bc_year_of)
+
+
+def test_a_day_of_the_year_keeps_its_order_among_the_context_s_days():
+    assert chronology.day_of_year("June 6") == (6, 6)
+    assert chronology.day_of_year("30 October") == (10, 30)
+    assert chronology.day_of_year("May 27th") == (5, 27)
+    for dated in ("June 6, 1944", "June 1944", "6 June 1944", "the spring"):
+        assert chronology.day_of_year(dated) is None
+    ctx = ("The armies captured Beijing on June 6. The emperor was invested on October 30. "
+           "On 1 November 1644 he left the city.")
+    at = ctx.index("October 30")
+    # a day with its year is dated by its year, not as a day of no year
+    assert chronology.days_outside(ctx, [(at, at + 10)]) == [(6, 6)]
+    day, others = (10, 30), [(6, 6)]
+    assert chronology.same_day_order(day, others, (7, 2))
+    assert not chronology.same_day_order(day, others, (5, 27))
+    assert not chronology.same_day_order(day, others, (6, 6))  # the same day as another
+    assert not chronology.same_day_order(day, others, None)  # no day of the year

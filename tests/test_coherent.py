@@ -3435,3 +3435,15 @@ def test_a_people_word_in_its_other_number_is_swapped_with_it():
         assert o[C.REPLACEMENT_ENTITY] == "Croats"  # the one the bank holds in both numbers
         assert o[C.MODIFIED_CONTEXT] == ctx.replace("Albanians", "Croats").replace(
             "of Albanian origin", "of Croat origin")
+
+
+def test_a_day_of_the_year_keeps_the_story_s_order_and_way_of_writing():
+    # "captured Beijing on June 6. The Shunzhi Emperor was invested on October 30" had become
+    # "... on May 27"; "June 12" had become "7 November" beside "August 19"
+    bank = SamplingIndex.from_bank({"DATE": ["May 27", "July 2", "September 14", "4 July"]})
+    ctx = ("The allied armies captured Beijing on June 6. The Shunzhi Emperor was invested "
+           "as the Son of Heaven on October 30.")
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(
+        ctx, "October 30", [("June 6", "DATE"), ("October 30", "DATE")], bank, "day",
+        question="When was the emperor invested?")}
+    assert got == {"July 2", "September 14"}  # after June 6, and written month first

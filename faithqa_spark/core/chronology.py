@@ -191,3 +191,41 @@ def keeps_order(bounds_: YearBounds | None, candidate: str,
         return True
     year = of(candidate)
     return year is not None and bounds_.admits(year)
+
+
+# a day of the year written without its year ("June 6", "30 October", "May 27th"): a
+# story's days keep their order among themselves as its years do
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_MONTH_NAME = "|".join(m.capitalize() for m in _MONTHS)
+_DAY = re.compile(rf"\b(?:({_MONTH_NAME}) (\d{{1,2}})|(\d{{1,2}}) ({_MONTH_NAME}))"
+                  rf"(?:st|nd|rd|th)?\b(?!,? (?:\d|{_MONTH_NAME}))")
+
+
+def day_of_year(text: str) -> tuple[int, int] | None:
+    """(month, day) of a text that is one day of the year and no more ("June 6", "30
+    October"; not "June 6, 1944", "June 1944" or "the spring")."""
+    m = _DAY.fullmatch(text.strip())
+    return _month_day(m) if m else None
+
+
+def days_outside(context: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(month, day) of each day of the year the context writes without a year, outside
+    `spans` (the mentions being swapped)."""
+    taken = list(spans)
+    return [_month_day(m) for m in _DAY.finditer(context)
+            if not any(a < m.end() and m.start() < b for a, b in taken)]
+
+
+def same_day_order(day: tuple[int, int], others: Iterable[tuple[int, int]],
+                   new: tuple[int, int] | None) -> bool:
+    """Whether the day `new` lies before, on or after each of `others` as `day` does: "The
+    allied armies captured Beijing on June 6. The Shunzhi Emperor was invested on October
+    30" never becomes "... on May 27"."""
+    return new is not None and all((o < day) == (o < new) and (o > day) == (o > new)
+                                   for o in others)
+
+
+def _month_day(m: re.Match[str]) -> tuple[int, int]:
+    month, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    return _MONTHS.index(month.lower()) + 1, int(day)

@@ -551,6 +551,8 @@ def _fit_keys(etype: str, text: str) -> list[str]:
     elif etype in ("DATE", "CARDINAL") and key.split("|")[0] in _YEAR_SHAPES:
         parts = key.split("|")
         loose = "|".join(parts[:2] + parts[3:])  # a year of another century, written alike
+    elif etype == "DATE" and key.startswith("month_day|"):
+        loose = key.rsplit("|", 1)[0]  # a day written the other way if none fits
     elif etype == "CARDINAL" and key.startswith("mixed|"):
         loose = "|".join(key.split("|")[:3])  # the same scale word, another magnitude
     elif etype in _WORDS_COUNTED and key in ("name", MANY_WORDS):
@@ -730,6 +732,8 @@ def _date_detail(shape: str, text: str) -> str:
             # as the context writes dates: "June 24, 2003" is no "1 October 2007"
             return f"{century}|{written_form(text)}"
         return century
+    if shape == "month_day":
+        return f"|{written_form(text)}"  # "June 12" is no "7 November" ("August 19 ...")
     if shape == "duration":
         # the unit as written (singular or plural) and the number's form: "six years" fits
         # "three years", not "12 years", "a century" or "2015 season"
