@@ -3447,3 +3447,20 @@ def test_a_day_of_the_year_keeps_the_story_s_order_and_way_of_writing():
         ctx, "October 30", [("June 6", "DATE"), ("October 30", "DATE")], bank, "day",
         question="When was the emperor invested?")}
     assert got == {"July 2", "September 14"}  # after June 6, and written month first
+
+
+def test_an_amount_takes_a_figure_of_its_scale_where_one_fits():
+    # "a farm of 2,700 acres" had become "5,200,000 acres": the shape keeps only up to three
+    # digits, so every figure of four or more fitted
+    bank = SamplingIndex.from_bank({"QUANTITY": ["5,200,000 acres", "8,900 acres",
+                                                 "640,000 acres"]})
+    ctx = "The family bought a farm of 2,700 acres near the river in 1850."
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(
+        ctx, "2,700 acres", [("2,700 acres", "QUANTITY")], bank, "acre",
+        question="How large was the farm?")}
+    assert got == {"8,900 acres"}
+    # a preference: with no figure of its scale, the row still gets one
+    bank = SamplingIndex.from_bank({"QUANTITY": ["5,200,000 acres"]})
+    assert {o[C.REPLACEMENT_ENTITY] for o in made_rows(
+        ctx, "2,700 acres", [("2,700 acres", "QUANTITY")], bank, "acre2",
+        question="How large was the farm?")} == {"5,200,000 acres"}
