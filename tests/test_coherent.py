@@ -3464,3 +3464,17 @@ def test_an_amount_takes_a_figure_of_its_scale_where_one_fits():
     assert {o[C.REPLACEMENT_ENTITY] for o in made_rows(
         ctx, "2,700 acres", [("2,700 acres", "QUANTITY")], bank, "acre2",
         question="How large was the farm?")} == {"5,200,000 acres"}
+
+
+def test_a_span_of_time_takes_one_of_its_scale_where_one_fits():
+    # "about 200,000 years" had become "about 5.2 years"; a count scaled in words is none
+    from faithqa_spark.core.coherent import _one_figure
+    assert _one_figure("about 200,000 years") == 200_000 and _one_figure("fifteen years") == 15
+    assert _one_figure("fifteen hundred") is None and _one_figure("one third") is None
+    assert _one_figure("10 to 15") is None
+    bank = SamplingIndex.from_bank({"DATE": ["about 5.2 years", "around 50,000 years"]})
+    ctx = "Modern humans appeared about 200,000 years ago in East Africa."
+    got = {o[C.REPLACEMENT_ENTITY] for o in made_rows(
+        ctx, "about 200,000 years", [("about 200,000 years", "DATE")], bank, "yrs",
+        question="When did modern humans appear?")}
+    assert got == {"around 50,000 years"}

@@ -1759,13 +1759,15 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # fits: the shape keeps only the digits up to three, so "2,700 acres" had become
     # "5,200,000 acres" and "a bounty of 5,000 francs" "500,000 francs" (192 of the 5,945
     # such SQuAD train rows had moved twenty times or more)
-    figure = arithmetic.figures(original) if label in _AMOUNT_TYPES else ()
-    scale = figure[0] if len(figure) == 1 and figure[0] > 0 else None
+    # ... and a span of time of one figure likewise ("about 200,000 years" had become "about
+    # 5.2 years", "125,000 years old" "five years old")
+    scale = _one_figure(original) if label in _AMOUNT_TYPES or (
+        label == "DATE" and shapes.shape(label, original) == "duration") else None
 
     def near_scale(cand: str) -> bool:
-        other = arithmetic.figures(cand)
-        return scale is not None and len(other) == 1 and other[0] > 0 and \
-            max(other[0], scale) <= _SCALE_RATIO * min(other[0], scale)
+        other = _one_figure(cand)
+        return scale is not None and other is not None and \
+            max(other, scale) <= _SCALE_RATIO * min(other, scale)
 
     # a range of years takes a range of years and one of counts one of counts, where one
     # fits: "Under the Qing dynasty (1644–1911)" had become "(211-280)", "10 to 15" "1987–2005"
@@ -1923,6 +1925,22 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         # Code" had become "with the updating of Bill of Rights"
         return "the " + found
     return upper_first(found) if capitalise else found
+
+
+def _one_figure(text: str) -> float | None:
+    """The one number of an amount, in digits or in words ("about 13,040", "fifteen
+    years"), or None: none, several (a range), or zero."""
+    digits = arithmetic.figures(text)
+    if len(digits) > 1 or (not digits and _SCALED_WORDS.search(text)):
+        return None  # "fifteen hundred", "one third": a count in words below a hundred only
+    found = digits[0] if digits else arithmetic.word_value(text)
+    return found if found else None
+
+
+# number words that scale or divide a count in words ("fifteen hundred" is no fifteen)
+_SCALED_WORDS = re.compile(r"\b(?:hundred|thousand|million|billion|trillion|dozen|score|half|"
+                           r"halves|third|quarter|fifth|sixth|seventh|eighth|ninth|tenth)s?\b",
+                           re.IGNORECASE)
 
 
 def _party_named_apart(context: str, regions: list[Region], cand: str) -> bool:
