@@ -1798,12 +1798,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # a day of the year keeps its order among the context's other days of no year, where
     # one fits ("captured Beijing on June 6. The Shunzhi Emperor was invested on October
-    # 30" had become "... on May 27": 56 SQuAD train rows had moved a day past another)
+    # 30" had become "... on May 27": 57 SQuAD train rows had moved a day past another)
     day = chronology.day_of_year(original) if label == "DATE" else None
     days = chronology.days_outside(context, [(s, e) for s, e, _ in regions]) if day else []
 
     def in_day_order(cand: str) -> bool:
-        return chronology.same_day_order(day, days, chronology.day_of_year(cand))  # type: ignore[arg-type]
+        return day is not None and chronology.same_day_order(day, days,
+                                                             chronology.day_of_year(cand))
 
     # an age keeps to its stage of life and is written the same way, in figures or in
     # words: "since the age of 18" had become "since the age of 81" for a singer in her
