@@ -3478,3 +3478,22 @@ def test_a_span_of_time_takes_one_of_its_scale_where_one_fits():
         ctx, "about 200,000 years", [("about 200,000 years", "DATE")], bank, "yrs",
         question="When did modern humans appear?")}
     assert got == {"around 50,000 years"}
+
+
+def test_a_party_s_own_word_said_alone_is_swapped_with_it():
+    # "it supported the Labour Party ... 26% for Labour" had kept Labour beside the new party
+    from faithqa_spark.core.coherent import party_words
+    ctx = ("The paper supported the Labour Party in 2005. Churchill and the Labours met; 26% "
+           "voted for Labour, while Labour Day and the National Labours were other names. A "
+           "Labour member spoke.")
+    at = ctx.index("Labour Party")
+    assert [ctx[s:e] for s, e in party_words(ctx, "Labour Party", [(at, at + 12, "")])] \
+        == ["Labours", "Labour", "Labour"]
+    bank = SamplingIndex.from_bank({"ORG": ["Independent Party", "Communist Party of China"]})
+    for o in made_rows(ctx, "Labour Party", [("Labour Party", "ORG"), ("Churchill", "PERSON")],
+                       bank, "lab", question="Which party did the paper support?"):
+        assert o[C.REPLACEMENT_ENTITY] == "Independent Party"  # one that has its own word
+        assert o[C.MODIFIED_CONTEXT] == (
+            "The paper supported the Independent Party in 2005. Churchill and the Independents "
+            "met; 26% voted for Independent, while Labour Day and the National Labours were "
+            "other names. An Independent member spoke.")

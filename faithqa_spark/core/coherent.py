@@ -1738,6 +1738,12 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def says_people(cand: str) -> bool:
         return _COLLECTIVE_FORM.search(cand) is not None
 
+    # ... and a party the context names by its own word alone: one of one word and "Party"
+    by_word = label == "ORG" and bool(party_words(context, original, regions))
+
+    def says_party_word(cand: str) -> bool:
+        return _ONE_WORD_PARTY.fullmatch(cand) is not None
+
     def has_people(cand: str) -> bool:
         if at_place and new_place(context, cand, index, at_place) is None:
             return False
@@ -1888,6 +1894,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (lambda cand: takes_the(cand, index), own_the),
                              (in_region, region is not None),
                              (has_people, bool(people or at_place or numbered)),
+                             (says_party_word, by_word),
                              (same_land, bool(lands)),
                              (near_age, bool(age)),
                              (near_century, century is not None),
@@ -1962,6 +1969,45 @@ def _party_named_apart(context: str, regions: list[Region], cand: str) -> bool:
 
 
 _CAPITAL_AFTER = re.compile(r" [A-Z]")  # the next word goes on with the name
+
+
+# a party named by one word and "Party" ("the Labour Party", "Whig Party"): that word alone
+# names it too ("26% for Labour", "the Conservatives believed")
+_ONE_WORD_PARTY = re.compile(r"(?:the |The )?([A-Z][a-z]+) Party")
+# "National Republicans": another name ("A Labour member", "In Labour's view": not one)
+_NAME_WORD_BEFORE = re.compile(r"([A-Z][\w'’-]*) $")
+
+
+def party_words(context: str, original: str, regions: list[Region]) -> list[tuple[int, int]]:
+    """Where the context names the party `original` ("the Labour Party") by its own word
+    alone or in the plural ("26% for Labour", "Churchill and the Conservatives"), outside
+    the mentions and in no longer name ("National Republicans", "Labour Day")."""
+    m = _ONE_WORD_PARTY.fullmatch(original)
+    if m is None:
+        return []
+    word = m.group(1)
+    found = []
+    for s, e in boundary_matches(context, word) + boundary_matches(context, word + "s"):
+        if context[s:e] in (word, word + "s") and not any(a <= s < b for a, b, _ in regions) \
+                and not _CAPITAL_AFTER.match(context, e) \
+                and not ((before := _NAME_WORD_BEFORE.search(context, max(0, s - 40), s))
+                         and before.group(1).lower() not in entries.FUNCTION_WORDS):
+            found.append((s, e))
+    return sorted(found)
+
+
+def party_word_swaps(context: str, original: str, regions: list[Region], replacement: str
+                     ) -> list[tuple[int, int, str]]:
+    """`party_words` with the replacement's own word in their place, plural where the old
+    one is ("Conservatives" -> "Liberals"); none where the replacement is no party of one
+    word and "Party" (`fit` prefers one that is)."""
+    new = _ONE_WORD_PARTY.fullmatch(replacement)
+    old = _ONE_WORD_PARTY.fullmatch(original)
+    if new is None or old is None:
+        return []
+    plural = len(old.group(1)) + 1  # "Conservatives": the word and its "s"
+    return [_with_article(context, s, e, new.group(1) + ("s" if e - s == plural else ""))
+            for s, e in party_words(context, original, regions)]
 
 
 # the words a party's name shares with many others': no one party's
@@ -2421,6 +2467,8 @@ def people_swaps(context: str, original: str, label: str, regions: list[Region],
     replacement's in their place, or for a people word the mentions of its place with the
     new people's place (`place_words`): (start, end, new text); none where the replacement
     has no such word the bank holds (`fit` prefers one that has)."""
+    if label == "ORG":  # "the Labour Party ... 26% for Labour": the new party's word
+        return party_word_swaps(context, original, regions, replacement)
     if label == "NORP":  # "Mexican ... Mexico": the new people's place
         at = place_words(context, original, regions, index, places)
         place = new_place(context, replacement, index, at) if at else None
