@@ -1879,7 +1879,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # (a people word that names a people where the original does outweighs all else; a name
     # of the story's time outweighs the rest; a year near its range's other end outweighs
     # an age or a century near the original's, which outweighs a country named as the
-    # original names one, which outweighs the place's people swapped with it, which
+    # original names one, which outweighs a party's own word swapped with it, which
+    # outweighs the place's people swapped with it, which
     # outweighs a country of the region named, which
     # outweighs "the" read right, which outweighs a word of the question kept, which
     # outweighs a range of the same kind, which outweighs a range of its width and scale,
