@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from faithqa_spark.core import shapes
+
 _YEAR = re.compile(r"(?<![\d,.])(1\d{3}|20\d{2})(?!\d|,\d|s\b|'s\b|\.\d)")
 
 
@@ -195,8 +197,7 @@ def keeps_order(bounds_: YearBounds | None, candidate: str,
 
 # a day of the year written without its year ("June 6", "30 October", "May 27th"): a
 # story's days keep their order among themselves as its years do
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december")
+_MONTHS = tuple(shapes.MONTHS.split("|")[:12])  # the full names, January first
 _MONTH_NAME = "|".join(m.capitalize() for m in _MONTHS)
 _DAY = re.compile(rf"\b(?:({_MONTH_NAME}) (\d{{1,2}})|(\d{{1,2}}) ({_MONTH_NAME}))"
                   rf"(?:st|nd|rd|th)?\b(?!,? (?:\d|{_MONTH_NAME}))")
