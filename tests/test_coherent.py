@@ -2140,6 +2140,34 @@ def test_a_pope_is_swapped_for_a_pope_and_a_king_for_a_king():
     assert popes <= {"Innocent III", "Gregory XIII", "Honorius III"} and popes
 
 
+def test_a_name_with_a_generational_suffix_is_no_king():
+    from faithqa_spark.core.entries import is_regnal
+    assert all(is_regnal(t) for t in ("Charles III", "John Paul II", "Frederick William III",
+                                      "King Henry VIII", "Pope John XXIII", "Ramesses III"))
+    # an initial, a surname or a third name before the number: a person's suffix
+    assert not any(is_regnal(t) for t in ("Charles H. Bonesteel III", "James Noyes II",
+                                          "Henry John Heinz III", "Charles Dickens"))
+    bank = SamplingIndex.from_bank({"PERSON": ["Charles H. Bonesteel III", "James Noyes II",
+                                               "Louis XVIII", "Edward III"]})
+    ctx = ("On 17 April 1941, after King Peter II and other members of the government fled "
+           "the country, the army surrendered.")
+    kings = {run(ctx, "Peter II", [("Peter II", "PERSON")], bank=bank,
+                 row_id=f"squad:g{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
+    assert kings == {"Louis XVIII", "Edward III"}
+
+
+def test_a_surname_of_a_malformed_person_entry_names_no_one():
+    # NER's "persons" seen once ("Bolton Wanderers", "Bush Intercontinental") are in a bank
+    # that keeps every person; their last words are no people's surnames, and an
+    # organisation named by one stays drawable, where a real person's surname does not
+    index = SamplingIndex.from_bank({
+        "PERSON": ["Perimeter Alcoa", "Purcell Vantor", "Marie Curie", "Samuel Morse"],
+        "ORG": ["Alcoa", "Vantor", "Curie", "Morse", "Dunlop"]})
+    assert {"Curie", "Morse"} <= index.surnames_of_people()
+    assert not {"Alcoa", "Vantor"} & index.surnames_of_people()
+    assert set(index.pool("ORG", ANY)[0]) == {"Alcoa", "Vantor", "Dunlop"}
+
+
 def test_an_answer_that_is_a_part_of_a_date_or_figure_is_that_part_of_the_replacement():
     from faithqa_spark.core.coherent import part_after
     assert part_after("April 1879", "September 1876", 6, 10) == (10, 14)  # the year

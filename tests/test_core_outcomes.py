@@ -128,10 +128,14 @@ def test_bank_assembly_from_mentions():
     assert sorted(count_mentions([m, m[2:], []])) == [("GPE", "Grenwick", 2),
                                                       ("PERCENT", "12 percent", 1),
                                                       ("PERSON", "Anna Velt", 1)]
-    # the default bank.min_frequency keeps a GPE seen 3 times, not a PERSON seen once
+    # the default bank.min_frequency keeps a GPE seen 3 times, and a PERSON seen once
     bank, origin = run_bank(None, None, lambda: count_mentions([m, m[2:], m[2:]]), CFG.bank)
     assert bank.entities["GPE"] == ["Grenwick"] and bank.frequency["GPE"] == {"Grenwick": 3}
-    assert bank.entities["PERSON"] == []
+    assert bank.entities["PERSON"] == ["Anna Velt"] and bank.frequency["PERSON"] == {
+        "Anna Velt": 1}
+    # ... but not a GPE seen twice
+    bank, _ = run_bank(None, None, lambda: count_mentions([m, m[2:]]), CFG.bank)
+    assert bank.entities["GPE"] == [] and bank.entities["PERSON"] == ["Anna Velt"]
     assert origin == "built from squad contexts"
     given = EntityBank({"GPE": ["Hollin"]}, {})
     assert run_bank(given, "dir", lambda: pytest.fail("counted"), CFG.bank) == (given, "dir")

@@ -105,7 +105,7 @@ def test_bank_mention_counts(spark, cfg):
 
 def test_with_outcomes_equals_core_process_row(spark, qa_df, cfg):
     ner_df = with_entities(distinct_contexts(qa_df, cfg), cfg, partitions=2)
-    # seen 3 times each: the default bank.min_frequency keeps names seen at least 3 times
+    # seen 3 times each: the default bank.min_frequency keeps places seen at least 3 times
     bank = cbank.assemble([("PERSON", "Oda Renn", 3), ("PERSON", "Halvard Quist", 3),
                            ("GPE", "Hollin", 3), ("GPE", "Ostrava Nova", 3),
                            ("DATE", "1868", 3)], cfg.bank)

@@ -344,9 +344,23 @@ _PARTICLE_FIRST = frozenset({"von", "van", "de", "da", "di", "du", "al", "el", "
 
 
 def is_regnal(text: str) -> bool:
-    """A monarch's or pope's name with its number ("Charles III", "John Paul II")."""
+    """A monarch's or pope's name with its number ("Charles III", "John Paul II", "King
+    Frederick William III"): after any title, one name, or two given names the lexicon
+    knows ("Frederick William", "John Paul"). A longer name, or one with an initial or a
+    surname, has a generational suffix ("Charles H. Bonesteel III", "Henry John Heinz III",
+    "James Noyes II"): a bank of the people seen once holds them, and they had been drawn
+    for kings ("On 17 April 1941, after King Charles H. Bonesteel III and other members of
+    the government fled", for Peter II)."""
     ws = words(text)
-    return len(ws) >= 2 and bool(_ROMAN.fullmatch(ws[-1]))
+    if len(ws) < 2 or not _ROMAN.fullmatch(ws[-1]):
+        return False
+    name = ws[:-1]
+    while len(name) > 1 and name[0].lower().rstrip(".") in TITLES:
+        name = name[1:]
+    if len(name) == 1:
+        return True
+    return len(name) == 2 and not any(len(w.rstrip(".")) < 2 for w in name) \
+        and all(given_name_known(f"{w} X") is True for w in name)
 
 
 # names that only popes take with a number ("Pius XII", "Innocent III"): a pope is swapped

@@ -112,10 +112,13 @@ class SamplingIndex:
         return text not in self.surnames_of_people()
 
     def surnames_of_people(self) -> set[str]:
-        """The surnames of the bank's people of two parts or more ("Gladstone")."""
+        """The surnames of the bank's people of two parts or more ("Gladstone") that are
+        well-formed people's names (`entries.drawable`): NER's "persons" "Bolton Wanderers"
+        and "Purcell Pavilion", seen once, name no one called Wanderers or Pavilion."""
         if not self._surnames:  # built once per index (filled in place: the index is frozen)
             self._surnames.update(name_parts(t).surname
-                                  for t in self.texts.get("PERSON") or () if " " in t)
+                                  for t in self.texts.get("PERSON") or ()
+                                  if " " in t and entries.drawable("PERSON", t))
             self._surnames.add("")  # built, even when the bank has no such name
         return self._surnames
 
