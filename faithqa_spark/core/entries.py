@@ -977,6 +977,9 @@ _PRODUCT_MARK = re.compile(r"\d|[a-z][A-Z]|^[A-Z]{3,}$")
 _SURNAME_PREFIX = re.compile(r"Ma?c[A-Z]")  # ... but "McKerrow" is a surname
 
 
+# a pure function of a bank entry: the people's surnames (`SamplingIndex.surnames_of_people`)
+# and the people's pool both ask it of every person of the bank
+@lru_cache(maxsize=1 << 17)
 def drawable(etype: str, text: str) -> bool:
     """Whether the coherent policy may draw a bank entry: well formed, a person's name
     with a known given name, no common word as a one-word name."""
