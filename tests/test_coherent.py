@@ -1392,6 +1392,21 @@ def test_a_kinship_word_before_a_name_says_its_gender():
     assert pronoun_gender(ctx, [(s, s + len("Ibrahim Pasha"))]) is None
 
 
+def test_the_pronouns_after_a_name_s_kinship_word_are_the_kin_s():
+    from faithqa_spark.core.gender import pronoun_gender
+    # "his" is her father's: the context had read as a man's, and a man had been drawn for
+    # Beyoncé ("... Lee Greenwood's family's income by half, and her parents were forced")
+    ctx = ("In 1995 Beyoncé's father resigned from his job to manage the group. The move "
+           "reduced Beyoncé's family's income by half, and her parents moved apart.")
+    mentions = [(m, m + len("Beyoncé")) for m in (ctx.index("Beyoncé"),
+                                                    ctx.rindex("Beyoncé"))]
+    assert pronoun_gender(ctx, mentions) == "f"
+    ctx = "Obama's wife spoke; she thanked the crowd."  # the wife's "she"
+    assert pronoun_gender(ctx, [(0, 5)]) is None
+    ctx = "Obama's speech ended; he thanked the crowd."  # no kin: his own
+    assert pronoun_gender(ctx, [(0, 5)]) == "m"
+
+
 def test_one_is_swapped_for_one_and_a_plural_for_a_plural():
     for one in ("one", "One", "at least one", "1", "at least 1", "only one"):
         assert entries.counts_one(one), one

@@ -7,8 +7,9 @@ not Beatty's in "Madonna starred ..., with Warren Beatty playing the title role.
 performance ..."). The window stops early at the next mention of
 another person: the next PERSON entity when the entities are known (the NER pass), else
 the next run of two or more capitalised words that is not this person's name ("the Master
-(Jonathan Pryce) ... his" does not count for the Master). he/him/his/himself count as
-'m', she/her/hers/herself as 'f'.
+(Jonathan Pryce) ... his" does not count for the Master). A mention whose "'s" comes before
+a gendered noun owns no pronoun ("Beyoncé's father resigned from his job": his). he/him/his/
+himself count as 'm', she/her/hers/herself as 'f'.
 
 The gender of a bank entry comes first from the corpus where its votes are given:
 `mention_gender_votes(context, entities)` gives one vote per PERSON mention whose window
@@ -50,6 +51,9 @@ def _window_pronoun(text: str, end: int, stop: int, own: frozenset[str] = frozen
     """The gender of the pronoun a mention ending at `end` owns (see the window rule); not
     one that opens the next sentence unless `leads()` (asked only when there is one: it
     scans the text before the mention)."""
+    if _KIN_AFTER.match(text, end):
+        # "Beyoncé's father resigned from his job": the pronouns are the kin's
+        return None
     if guess_others:
         for m in _NAME_RUN.finditer(text, end, stop):
             if not set(m.group(0).split()) <= own:
@@ -116,6 +120,9 @@ _MALE_KIN = frozenset("""father grandfather husband son brother uncle nephew wid
 prince duke emperor""".split())
 _KIN_BEFORE = re.compile(rf"\b({'|'.join(sorted(_FEMALE_KIN | _MALE_KIN))}),?\s$",
                          re.IGNORECASE)
+# ... and a gendered noun right after a name's "'s" is whom the pronouns after it are of
+_KIN_AFTER = re.compile(rf"['’]s\s+(?:{'|'.join(sorted(_FEMALE_KIN | _MALE_KIN))})\b",
+                        re.IGNORECASE)
 
 
 def gender_from_votes(m: int, f: int, *, min_votes: int = 1, min_share: float = 0.75) -> str | None:
