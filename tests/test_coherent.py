@@ -1913,6 +1913,21 @@ def test_faiths_parties_seasons_and_lands_keep_their_kind():
     assert name_class("United States") == "name"  # no "state"
 
 
+def test_a_storm_or_a_flood_is_swapped_for_one():
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("Hurricane Ike") == name_class("Cyclone Nargis") == \
+        name_class("Great Mississippi Flood of 1927") == "disaster"
+    assert name_class("Carolina Hurricanes") != "disaster"  # a team
+    events = SamplingIndex.from_bank({"EVENT": ["Hurricane Katrina", "Democratic National "
+                                                "Convention", "Paris Fashion Week"]})
+    ctx = ("The foundation has since provided relief following Hurricane Ike, which struck "
+           "the coast three years later.")
+    got = {run(ctx, "Hurricane Ike", [("Hurricane Ike", "EVENT")], bank=events,
+               row_id=f"squad:s{i}", question="What did it provide relief after?"
+               )[C.REPLACEMENT_ENTITY] for i in range(6)}
+    assert got == {"Hurricane Katrina"}
+
+
 def test_a_legislature_and_a_gallery_keep_their_kind_before_the_broader_one():
     from faithqa_spark.core.namekinds import name_class
     assert name_class("National Assembly") == name_class("Scottish Parliament") == \

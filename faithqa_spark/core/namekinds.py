@@ -84,6 +84,8 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # a battle is fought at a place and a time ("won at Trafalgar"), a war over years
     "battle": "battle siege massacre offensive invasion landings raid",
     "conflict": "war wars revolution uprising rebellion campaign crisis insurrection",
+    # a flood for a flood ("Great Mississippi Flood of 1927"; a storm: `_STORM_FIRST`)
+    "disaster": "flood earthquake tsunami eruption",
     "contest": "olympics games cup championship championships series bowl open tournament",
     # a treaty ends a war; an act or a charter does not ("Royal Charter of 1774 ended it")
     "treaty": "treaty treaties accord accords",
@@ -561,6 +563,10 @@ unionists democrat democrats republican republicans federalist federalists
 """.split())
 
 
+# the words a storm's name opens with ("Hurricane Katrina", "Cyclone Nargis")
+_STORM_FIRST = frozenset({"hurricane", "typhoon", "cyclone", "tornado"})
+
+
 def name_class(text: str) -> str:
     """The kind of a place or organisation name from its head word ("... University":
     edu, "... River": river), a continent, a single plural word ("Aztecs": plural), else
@@ -569,6 +575,10 @@ def name_class(text: str) -> str:
     if text.strip().lower() in _CONTINENTS or ws and ws[-1] in _CONTINENT_WORDS and all(
             w in _REGION_WORDS for w in ws[:-1]):
         return "continent"  # and its parts: "Southeast Europe", "Central Asia"
+    if len(ws) > 1 and ws[0] in _STORM_FIRST:
+        # a storm for a storm: "provided relief following Hurricane Ike" had become "...
+        # following Democratic National Convention" (the "Carolina Hurricanes" are a team)
+        return "disaster"
     if len(ws) == 1 and ws[0] in _PARTY_WORDS:
         return "party"  # "the 19th-century Liberal Prime Minister" (NER's ORG "Liberal")
     if ws == ["house"]:
