@@ -343,6 +343,11 @@ _ROMAN = re.compile(r"[IVX]{1,5}")
 _PARTICLE_FIRST = frozenset({"von", "van", "de", "da", "di", "du", "al", "el", "bin", "ibn"})
 
 
+# a word a number after it makes a model's or a rule's name ("Mark II", "Basel III"), NER's
+# persons seen once that had been drawn for King Peter II and King Nebuchadnezzar II
+_MODEL_WORDS = frozenset({"mark", "mk", "basel", "type", "model", "series", "block", "class"})
+
+
 def is_regnal(text: str) -> bool:
     """A monarch's or pope's name with its number ("Charles III", "John Paul II", "King
     Frederick William III"): after any title, one name, or two given names the lexicon
@@ -358,7 +363,7 @@ def is_regnal(text: str) -> bool:
     while len(name) > 1 and name[0].lower().rstrip(".") in TITLES:
         name = name[1:]
     if len(name) == 1:
-        return True
+        return name[0].lower() not in _MODEL_WORDS
     return len(name) == 2 and not any(len(w.rstrip(".")) < 2 for w in name) \
         and all(given_name_known(f"{w} X") is True for w in name)
 
