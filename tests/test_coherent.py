@@ -1928,6 +1928,22 @@ def test_a_storm_or_a_flood_is_swapped_for_one():
     assert got == {"Hurricane Katrina"}
 
 
+def test_a_house_of_a_name_is_a_chamber_or_a_royal_house_not_a_building():
+    from faithqa_spark.core.namekinds import name_class
+    assert name_class("House of Commons") == name_class("House of Representatives") == \
+        name_class("Senate") == "legislature"
+    assert name_class("House of Hanover") == name_class("House of Osman") == "royal house"
+    assert name_class("White House") == name_class("Marlborough House") == "site"
+    orgs = SamplingIndex.from_bank({"ORG": ["House of Commons", "White House",
+                                            "House of Habsburg", "House of Lords"]})
+    ctx = ("She hosted several visits between the British royal family and the House of "
+           "Orleans, who were related by marriage through the Coburgs.")
+    got = {run(ctx, "House of Orleans", [("House of Orleans", "ORG")], bank=orgs,
+               row_id=f"squad:h{i}", question="What family did she court?"
+               )[C.REPLACEMENT_ENTITY] for i in range(6)}
+    assert got == {"House of Habsburg"}
+
+
 def test_a_legislature_and_a_gallery_keep_their_kind_before_the_broader_one():
     from faithqa_spark.core.namekinds import name_class
     assert name_class("National Assembly") == name_class("Scottish Parliament") == \

@@ -473,7 +473,13 @@ def head_key(etype: str, text: str) -> str | None:
     # the noun a preposition follows ("Order in Council", "Institute for Advanced Study")
     head = head_before_preposition(ws) or (
         ws[-2] if numeral(ws[-1]) else ws[-1])  # "World War Two"
+    if head.lower() == "house" and name_class(text) in _HOUSE_OF_KINDS:
+        return None  # a chamber or a royal house: its kind, never "the White House"
     return HEAD + head.lower() if _HEAD_WORD.fullmatch(head) else None
+
+
+# the kinds of "House of X" that share no head noun with a house (`namekinds.name_class`)
+_HOUSE_OF_KINDS = frozenset({"legislature", "royal house"})
 
 
 def fit_keys(etype: str, text: str) -> list[str]:
@@ -537,7 +543,9 @@ CONTINENT_OF = "@"
 # pool it stays in): a legislature takes a legislature where one fits, else a body, as
 # before the kind was told apart (70 rows of SQuAD train had found no legislature); a
 # museum or a gallery takes one, else a building
-_BROADER_KIND = {"legislature": "body", "museum": "site"}
+# a kind whose names are drawn from a broader one where none of their own fits ("House of
+# Fraser", a firm, had been read as a royal house; a house was a building before)
+_BROADER_KIND = {"legislature": "body", "museum": "site", "royal house": "site"}
 
 
 def draw_keys(etype: str, text: str) -> list[str]:

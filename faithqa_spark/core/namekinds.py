@@ -563,6 +563,10 @@ unionists democrat democrats republican republicans federalist federalists
 """.split())
 
 
+# the words that make "House of X" a legislature's chamber
+_CHAMBER_WORDS = frozenset("""commons lords representatives assembly delegates burgesses
+keys peers deputies councillors councilors nobles parliament""".split())
+
 # the words a storm's name opens with ("Hurricane Katrina", "Cyclone Nargis")
 _STORM_FIRST = frozenset({"hurricane", "typhoon", "cyclone", "tornado"})
 
@@ -591,6 +595,15 @@ def name_class(text: str) -> str:
     # the head of "National Memorial Cemetery of the Pacific" is the word before "of" (or
     # "for", "in", "on", "at": "International Association for the Study of Pain" is a body)
     head_of = head_before_preposition(ws) or ""
+    if head_of == "house" and ws[0] == "house" and len(ws) > 2:
+        # "House of X" is a chamber or a royal house, no building: "the British royal family
+        # and the House of Orleans, who were related by marriage" had become "... and the
+        # House of Commons, who ...", and "the House of Windsor" "the House of
+        # Representatives"
+        if ws[-1] in _CHAMBER_WORDS:
+            return "legislature"  # "House of Commons", "House of Representatives"
+        if len(ws) == 3:
+            return "royal house"  # "House of Hanover", "House of Osman"
     if head_of == "peace":
         return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
     if not head_of and "broadcasting" in ws[:-1] and _head_class(ws[-1]) in _BROADCASTER_HEADS:
