@@ -1933,13 +1933,14 @@ def test_a_house_of_a_name_is_a_chamber_or_a_royal_house_not_a_building():
     assert name_class("House of Commons") == name_class("House of Representatives") == \
         name_class("Senate") == "legislature"
     assert name_class("House of Hanover") == name_class("House of Osman") == "royal house"
+    assert name_class("House of Wisdom") == "site"  # a common word: a building
     assert name_class("White House") == name_class("Marlborough House") == "site"
     orgs = SamplingIndex.from_bank({"ORG": ["House of Commons", "White House",
                                             "House of Habsburg", "House of Lords"]})
-    ctx = ("She hosted several visits between the British royal family and the House of "
-           "Orleans, who were related by marriage through the Coburgs.")
-    got = {run(ctx, "House of Orleans", [("House of Orleans", "ORG")], bank=orgs,
-               row_id=f"squad:h{i}", question="What family did she court?"
+    ctx = ("Most of the Low Countries had come under the rule of the House of Burgundy and "
+           "subsequently of the Spanish crown.")
+    got = {run(ctx, "House of Burgundy", [("House of Burgundy", "ORG")], bank=orgs,
+               row_id=f"squad:h{i}", question="Whose rule came first?"
                )[C.REPLACEMENT_ENTITY] for i in range(6)}
     assert got == {"House of Habsburg"}
 

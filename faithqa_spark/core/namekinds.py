@@ -563,6 +563,12 @@ unionists democrat democrats republican republicans federalist federalists
 """.split())
 
 
+def _common_word(word: str) -> bool:
+    """`entries.common_word`, imported when first asked (entries imports this module)."""
+    from faithqa_spark.core.entries import common_word
+    return common_word(word)
+
+
 # the words that make "House of X" a legislature's chamber
 _CHAMBER_WORDS = frozenset("""commons lords representatives assembly delegates burgesses
 keys peers deputies councillors councilors nobles parliament""".split())
@@ -596,14 +602,17 @@ def name_class(text: str) -> str:
     # "for", "in", "on", "at": "International Association for the Study of Pain" is a body)
     head_of = head_before_preposition(ws) or ""
     if head_of == "house" and ws[0] == "house" and len(ws) > 2:
-        # "House of X" is a chamber or a royal house, no building: "the British royal family
-        # and the House of Orleans, who were related by marriage" had become "... and the
-        # House of Commons, who ...", and "the House of Windsor" "the House of
-        # Representatives"
+        # "House of X" is a chamber or a royal house, no building: "the Low Countries had
+        # come under the rule of the House of Burgundy" had become "... of the House of
+        # Lords", and "the royal house would bear her husband's name, becoming the House of
+        # Mountbatten" "... the House of Representatives"
         if ws[-1] in _CHAMBER_WORDS:
             return "legislature"  # "House of Commons", "House of Representatives"
-        if len(ws) == 3:
-            return "royal house"  # "House of Hanover", "House of Osman"
+        last = text.split()[-1]
+        if len(ws) == 3 and (not _common_word(last) or is_place_name(last)):
+            # "House of Osman", "House of Hanover" (a place); "House of Wisdom" is a building
+            # (and so, the dictionary holding its cloth, is "House of Orleans")
+            return "royal house"
     if head_of == "peace":
         return "treaty"  # "Peace of Amasya"; "International Peace" is no treaty
     if not head_of and "broadcasting" in ws[:-1] and _head_class(ws[-1]) in _BROADCASTER_HEADS:
