@@ -1922,10 +1922,8 @@ def test_a_storm_or_a_flood_is_swapped_for_one():
                                                 "Convention", "Paris Fashion Week"]})
     ctx = ("The foundation has since provided relief following Hurricane Ike, which struck "
            "the coast three years later.")
-    got = {run(ctx, "Hurricane Ike", [("Hurricane Ike", "EVENT")], bank=events,
-               row_id=f"squad:s{i}", question="What did it provide relief after?"
-               )[C.REPLACEMENT_ENTITY] for i in range(6)}
-    assert got == {"Hurricane Katrina"}
+    assert replacements(ctx, "Hurricane Ike", "EVENT", events, "s",
+                        "What did it provide relief after?") == {"Hurricane Katrina"}
 
 
 def test_a_house_of_a_name_is_a_chamber_or_a_royal_house_not_a_building():
@@ -1939,10 +1937,8 @@ def test_a_house_of_a_name_is_a_chamber_or_a_royal_house_not_a_building():
                                             "House of Habsburg", "House of Lords"]})
     ctx = ("Most of the Low Countries had come under the rule of the House of Burgundy and "
            "subsequently of the Spanish crown.")
-    got = {run(ctx, "House of Burgundy", [("House of Burgundy", "ORG")], bank=orgs,
-               row_id=f"squad:h{i}", question="Whose rule came first?"
-               )[C.REPLACEMENT_ENTITY] for i in range(6)}
-    assert got == {"House of Habsburg"}
+    assert replacements(ctx, "House of Burgundy", "ORG", orgs, "h",
+                        "Whose rule came first?") == {"House of Habsburg"}
 
 
 def test_a_legislature_and_a_gallery_keep_their_kind_before_the_broader_one():
@@ -2199,9 +2195,8 @@ def test_a_name_with_a_generational_suffix_is_no_king():
                                                "Louis XVIII", "Edward III"]})
     ctx = ("On 17 April 1941, after King Peter II and other members of the government fled "
            "the country, the army surrendered.")
-    kings = {run(ctx, "Peter II", [("Peter II", "PERSON")], bank=bank,
-                 row_id=f"squad:g{i}")[C.REPLACEMENT_ENTITY] for i in range(8)}
-    assert kings == {"Louis XVIII", "Edward III"}
+    assert replacements(ctx, "Peter II", "PERSON", bank, "g", rows=8) == {"Louis XVIII",
+                                                                         "Edward III"}
 
 
 def test_a_surname_of_a_malformed_person_entry_names_no_one():
