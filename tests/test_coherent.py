@@ -1407,6 +1407,25 @@ def test_the_pronouns_after_a_name_s_kinship_word_are_the_kin_s():
     assert pronoun_gender(ctx, [(0, 5)]) == "m"
 
 
+def test_a_gendered_title_or_role_before_a_name_says_its_gender():
+    from faithqa_spark.core.gender import pronoun_gender
+    # "Sir John Conroy" had been replaced by a woman six times ("Sir Elizabeth Longford")
+    for ctx, name, want in (
+            ("The comptroller, Sir John Conroy, devised the rules.", "John Conroy", "m"),
+            ("One of the torchbearers was Syrian actress Sulaf Fawakherji.",
+             "Sulaf Fawakherji", "f"),
+            ('Bell said "Mr. Watson, come here" into the transmitter.', "Watson", "m"),
+            ("Months later, West and fiancée Alexis Phifer ended their engagement.",
+             "Alexis Phifer", "f"),
+            ("The report by John Conroy was read.", "John Conroy", None)):
+        s = ctx.index(name)
+        assert pronoun_gender(ctx, [(s, s + len(name))]) == want, ctx
+    bank = SamplingIndex.from_bank({"PERSON": ["Elizabeth Longford", "Hector Bolitho"]})
+    ctx = ("The system was devised by the Duchess and her comptroller, Sir John Conroy, "
+           "who was rumoured to be her lover.")
+    assert replacements(ctx, "John Conroy", "PERSON", bank, "c") == {"Hector Bolitho"}
+
+
 def test_one_is_swapped_for_one_and_a_plural_for_a_plural():
     for one in ("one", "One", "at least one", "1", "at least 1", "only one"):
         assert entries.counts_one(one), one

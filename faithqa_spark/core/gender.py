@@ -92,7 +92,7 @@ def window_genders(text: str, mentions: Sequence[tuple[int, int]],
             votes.append(g)
         noun = _KIN_BEFORE.search(text, max(0, start - 16), start)
         if noun is not None:
-            votes.append(FEMALE if noun.group(1).lower() in _FEMALE_KIN else MALE)
+            votes.append(FEMALE if noun.group(1).lower() in _FEMALE_BEFORE else MALE)
     return votes
 
 
@@ -118,7 +118,16 @@ _FEMALE_KIN = frozenset("""mother grandmother wife daughter sister aunt niece wi
 princess duchess empress""".split())
 _MALE_KIN = frozenset("""father grandfather husband son brother uncle nephew widower king
 prince duke emperor""".split())
-_KIN_BEFORE = re.compile(rf"\b({'|'.join(sorted(_FEMALE_KIN | _MALE_KIN))}),?\s$",
+# ... and so does a gendered title or a woman's role ("Sir John Conroy", "Lady Elizabeth
+# Bowes-Lyon", "Syrian actress Sulaf Fawakherji", "West and fiancée Alexis Phifer"; 21 SQuAD
+# train people had been replaced by one of the other sex: "Sir Elizabeth Longford")
+_FEMALE_BEFORE = _FEMALE_KIN | frozenset("""lady dame mrs miss ms madame madam actress
+fiancée fiancee girlfriend businesswoman congresswoman chairwoman spokeswoman sportswoman
+heiress countess baroness marchioness viscountess abbess nun""".split())
+_MALE_BEFORE = _MALE_KIN | frozenset("""sir lord mr monsieur fiancé boyfriend businessman
+congressman chairman spokesman sportsman count baron marquess viscount earl abbot
+monk""".split())
+_KIN_BEFORE = re.compile(rf"\b({'|'.join(sorted(_FEMALE_BEFORE | _MALE_BEFORE))})\.?,?\s$",
                          re.IGNORECASE)
 # ... and a gendered noun right after a name's "'s" is whom the pronouns after it are of
 _KIN_AFTER = re.compile(rf"['’]s\s+(?:{'|'.join(sorted(_FEMALE_KIN | _MALE_KIN))})\b",
