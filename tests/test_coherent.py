@@ -2970,6 +2970,22 @@ def test_an_organisation_whose_name_says_no_kind_draws_famous_names_before_obscu
                                           ["Northwind Society", "Orvane Hall Trust"]]
 
 
+def test_an_article_s_own_figure_replaces_only_another_such(monkeypatch):
+    # "Beyoncé was featured on Lady Gaga's single" had become "... Etta James's single":
+    # a person the article names in many paragraphs (up to `nearby.MAX_WEIGHT` times in its
+    # list) is drawn from its story only for another such, never for a passing name
+    monkeypatch.setattr("faithqa_spark.core.coherent.MIN_OBSCURE", 1)
+    from faithqa_spark.core.coherent import _pools_in_order
+    people = ["Etta James", "Tina Knowles", "Mira Holt", "Dana Vell", "Jesus Christ"]
+    index = SamplingIndex.from_bank({"PERSON": people}).knowing_famous(
+        {"PERSON": frozenset({"Jesus Christ"})})  # several articles name him
+    local = sorted(["Etta James"] * 3 + ["Tina Knowles"] * 3 + ["Mira Holt", "Dana Vell"])
+    story = _pools_in_order(index, "PERSON", "2", local, "Lara Gaines")[0][0]
+    assert set(story) == {"Mira Holt", "Dana Vell"}
+    story = _pools_in_order(index, "PERSON", "2", local, "Tina Knowles")[0][0]
+    assert set(story) == {"Etta James", "Tina Knowles", "Mira Holt", "Dana Vell"}
+
+
 def test_a_pool_with_few_names_of_one_story_is_drawn_from_whole():
     # "International Association for the Study of Pain", the one association of SQuAD train
     # that a single article names, had replaced 91 ("the Football Association is the

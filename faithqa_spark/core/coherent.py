@@ -24,6 +24,7 @@ from faithqa_spark.core.gender import given_name_known
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentions, name_parts,
                                       short_form_after, word_before)
+from faithqa_spark.core.nearby import MAX_WEIGHT
 from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, in_pool_order,
                                          overlap_test, pool_text, visits)
 from faithqa_spark.core.sentences import sentence_spans
@@ -2141,16 +2142,22 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
                                  lambda: (index.nearby_pool(etype, key, ordered), *wide))
     famous = index.famous.get(etype) or frozenset()
     famous_original = pool_text(etype, original) in famous
+    times: Counter[str] = index.per_article((_TIMES, etype), local, lambda: Counter(local))
+    # a person the article names throughout is its story's own figure, whom its reader knows:
+    # one only for another such ("Beyoncé" may become "Michelle Williams"), never for a
+    # passing name ("Lady Gaga's single" had become "Etta James's single", "Obama" "Kelly
+    # Rowland", "Antoni Radziwiłł" "George Sand"; 353 SQuAD train rows)
+    minor = etype == "PERSON" and times[pool_text(etype, original)] < MAX_WEIGHT
 
     def story() -> list[str]:
-        times = Counter(local)
-        return [t for t in ordered if t not in famous or (famous_original and times[t] > 1)]
+        return [t for t in ordered if (t not in famous or (famous_original and times[t] > 1))
+                and not (minor and times[t] >= MAX_WEIGHT)]
 
     def build() -> tuple[Pool, ...]:
-        own = index.per_article((_STORY, etype, famous_original), local, story)
+        own = index.per_article((_STORY, etype, famous_original, minor), local, story)
         return (index.nearby_pool(etype, key, own), obscure,
                 index.nearby_pool(etype, key, ordered), whole)
-    return index.per_article((etype, key, famous_original), local, build)
+    return index.per_article((etype, key, famous_original, minor), local, build)
 
 
 # a pool's names of one story (`SamplingIndex.obscure_pool`) are drawn first only when it
@@ -2159,7 +2166,7 @@ MIN_OBSCURE = 8
 
 # the first items of `SamplingIndex.per_article` keys of an article's sorted names, its
 # story's names and the set of its names (no entity type is written so)
-_SORTED, _STORY, _NAMED = "sorted", "story", "named"
+_SORTED, _STORY, _NAMED, _TIMES = "sorted", "story", "named", "times"
 
 # the pool keys of an organisation whose name says no kind ("New York Dragons", "Hagia
 # Sophia"): the bank's such names of one article are NER's errors more often than not
