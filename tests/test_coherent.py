@@ -1426,6 +1426,22 @@ def test_a_gendered_title_or_role_before_a_name_says_its_gender():
     assert replacements(ctx, "John Conroy", "PERSON", bank, "c") == {"Hector Bolitho"}
 
 
+def test_a_faith_is_never_swapped_for_a_branch_of_another_the_story_names():
+    # "the Muslim and Christian world" had become "the Muslim and Sunni world"
+    assert entries.faiths_of("Sunnis") == {"islam"}
+    assert entries.faiths_of("Orthodox") == {"christianity", "judaism"}
+    assert entries.faiths_of("Javanese") == frozenset()
+    norps = SamplingIndex.from_bank({"NORP": ["Sunni", "Shia", "Orthodox", "Buddhist"]})
+    ctx = ("Reviewers doubt the channels of transmission between the Muslim and Christian "
+           "world, though Christian scholars knew the texts.")
+    assert replacements(ctx, "Christian", "NORP", norps, "fa", rows=8) == {"Buddhist",
+                                                                          "Orthodox"}
+    # a branch of the original's own faith is another matter
+    ctx = ("The Christian scholars of the town wrote much on the texts, and the Christian "
+           "world read them.")
+    assert replacements(ctx, "Christian", "NORP", norps, "fb", rows=8) > {"Orthodox"}
+
+
 def test_one_is_swapped_for_one_and_a_plural_for_a_plural():
     for one in ("one", "One", "at least one", "1", "at least 1", "only one"):
         assert entries.counts_one(one), one

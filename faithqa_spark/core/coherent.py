@@ -869,6 +869,20 @@ _COLLECTIVE_FORM = re.compile(r"(?:^|\s)(?:British|English|Irish|Welsh|Scottish|
                               r"French|Dutch|Spanish|Flemish|Swiss|\w+ese)$")
 
 
+def _other_faiths(context: str, original: str, regions: list[Region]) -> frozenset[str]:
+    """The faiths (`entries.faiths_of`) that the context's words outside the mentions name,
+    but the original's own."""
+    found: set[str] = set()
+    for m in _FAITH_NAMED.finditer(context):
+        if not any(a <= m.start() < b for a, b, _ in regions):
+            found |= entries.faiths_of(m.group(0))
+    return frozenset(found - entries.faiths_of(original))
+
+
+_FAITH_NAMED = re.compile(r"\b(?:Muslims?|Islamic|Christians?|Jewish|Jews?|Buddhists?|"
+                          r"Hindus?|Sikhs?|Jains?)\b")
+
+
 def _collective(context: str, start: int, end: int) -> bool:
     """Whether the people word at [start, end) names the people ("the French were ..."),
     not a thing of theirs ("the French army")."""
@@ -1745,6 +1759,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     def says_party_word(cand: str) -> bool:
         return _ONE_WORD_PARTY.fullmatch(cand) is not None
 
+    # a faith's people for another's: never a branch of a faith the story names apart ("the
+    # Muslim and Christian world" had become "the Muslim and Sunni world")
+    faiths = _other_faiths(context, original, regions) if label == "NORP" else frozenset()
+
+    def apart_in_faith(cand: str) -> bool:
+        return not entries.faiths_of(cand) & faiths
+
     def has_people(cand: str) -> bool:
         if at_place and new_place(context, cand, index, at_place) is None:
             return False
@@ -1902,7 +1923,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (near_century, century is not None),
                              (near_end, end is not None),
                              (in_era, bool(known)),
-                             (says_people, collective)) if on]
+                             (says_people, collective),
+                             (apart_in_faith, bool(faiths))) if on]
 
     def level(cand: str) -> int:
         """The first level whose preferences `cand` meets: one past the last it fails."""

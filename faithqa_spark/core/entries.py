@@ -291,6 +291,35 @@ _LANGUAGE_FIRST = frozenset("""ancient middle old modern standard high low koine
 literary vulgar written spoken proto late early""".split())
 LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
 dravidian bantu""".split())
+# the faith each faith's word or each of its branches' words belongs to ("Orthodox" and
+# "Reformed" are Christians' and Jews'): what `faiths_of` reads
+_FAITH_OF: dict[str, frozenset[str]] = {
+    **dict.fromkeys("""muslim islamic sunni shia shiite sufi ismaili wahhabi salafi
+alawite""".split(), frozenset({"islam"})),
+    **dict.fromkeys("""christian catholic protestant anglican lutheran calvinist methodist
+baptist evangelical pentecostal mormon quaker coptic presbyterian episcopal episcopalian
+puritan huguenot mennonite amish adventist maronite nestorian""".split(),
+                    frozenset({"christianity"})),
+    **dict.fromkeys("jewish jew hasidic haredi ashkenazi sephardi sephardic".split(),
+                    frozenset({"judaism"})),
+    **dict.fromkeys("orthodox reformed".split(), frozenset({"christianity", "judaism"})),
+    **dict.fromkeys("buddhist theravada mahayana".split(), frozenset({"buddhism"})),
+    "hindu": frozenset({"hinduism"}), "sikh": frozenset({"sikhism"}),
+    "jain": frozenset({"jainism"})}
+_FAITH_WORD = re.compile(r"[A-Za-z]+")
+
+
+def faiths_of(text: str) -> frozenset[str]:
+    """The faiths a people word names, or names a branch of ("Sunnis": islam, "Sephardic
+    Jewish": judaism, "Orthodox": christianity and judaism); empty for none."""
+    found: frozenset[str] = frozenset()
+    for w in _FAITH_WORD.findall(text):
+        low = w.lower()
+        found |= _FAITH_OF.get(low) or (
+            _FAITH_OF.get(low[:-1], frozenset()) if low.endswith("s") else frozenset())
+    return found
+
+
 FAITH, PARTY, PEOPLE, LANGUAGE, REGION = "faith", "party", "people", "language", "region"
 STATE_PEOPLE = "state"  # the people of a US state ("Texans", "North Carolinians")
 # the people of a continent or a region, not of a nation: "Despite Western isolation, Asian
