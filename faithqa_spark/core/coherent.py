@@ -873,14 +873,10 @@ def _other_faiths(context: str, original: str, regions: list[Region]) -> frozens
     """The faiths (`entries.faiths_of`) that the context's words outside the mentions name,
     but the original's own."""
     found: set[str] = set()
-    for m in _FAITH_NAMED.finditer(context):
-        if not any(a <= m.start() < b for a, b, _ in regions):
-            found |= entries.faiths_of(m.group(0))
+    for start, faiths in entries.faith_mentions(context):
+        if not any(a <= start < b for a, b, _ in regions):
+            found |= faiths
     return frozenset(found - entries.faiths_of(original))
-
-
-_FAITH_NAMED = re.compile(r"\b(?:Muslims?|Islamic|Christians?|Jewish|Jews?|Buddhists?|"
-                          r"Hindus?|Sikhs?|Jains?)\b")
 
 
 def _collective(context: str, start: int, end: int) -> bool:

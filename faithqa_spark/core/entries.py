@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterator
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -292,7 +293,8 @@ literary vulgar written spoken proto late early""".split())
 LANGUAGE_FAMILIES = frozenset("""germanic slavic romance celtic semitic turkic finnic uralic
 dravidian bantu""".split())
 # the faith each faith's word or each of its branches' words belongs to ("Orthodox" and
-# "Reformed" are Christians' and Jews'): what `faiths_of` reads
+# "Reformed" are Christians' and Jews'): what `faiths_of` reads (`_FAITH_WORDS` says that a
+# people word is a faith's, for its pool key; this says whose)
 _FAITH_OF: dict[str, frozenset[str]] = {
     **dict.fromkeys("""muslim islamic sunni shia shiite sufi ismaili wahhabi salafi
 alawite""".split(), frozenset({"islam"})),
@@ -307,6 +309,14 @@ puritan huguenot mennonite amish adventist maronite nestorian""".split(),
     "hindu": frozenset({"hinduism"}), "sikh": frozenset({"sikhism"}),
     "jain": frozenset({"jainism"})}
 _FAITH_WORD = re.compile(r"[A-Za-z]+")
+
+
+def faith_mentions(text: str) -> Iterator[tuple[int, frozenset[str]]]:
+    """Where `text` names a faith or a branch of one by a capitalised word, and whose
+    (`faiths_of`)."""
+    for m in _FAITH_WORD.finditer(text):
+        if m.group(0)[:1].isupper() and (found := faiths_of(m.group(0))):
+            yield m.start(), found
 
 
 def faiths_of(text: str) -> frozenset[str]:
