@@ -105,6 +105,13 @@ _PEOPLE_TYPES = frozenset({"GPE", "LOC"})  # places whose people words are swapp
 SHORT = -2  # the part index of a mention of the short form the context defines for it
 PLURAL = -3  # the part index of a plural mention of an acronym ("ISPs" for "ISP")
 _PLAIN_ACRONYM = re.compile(r"[A-Z][A-Z&]*[A-Z]")
+
+
+def _in_mention(at: int, regions: list[Region]) -> bool:
+    """Whether the context's offset `at` lies inside one of the entity's mentions."""
+    return any(a <= at < b for a, b, _ in regions)
+
+
 # "Saint" right before a mention, even at a sentence start (where word_before says nothing)
 _SAINT_BEFORE = re.compile(r"\b(?:St|Saint|San|Santa|Sainte)\.?\s$")
 # "the Battle of Wagram", "the Siege of Metz": the name after it is a place's, whatever NER
@@ -759,7 +766,7 @@ def _stem_left(context: str, original: str, regions: list[Region]) -> bool:
     if stem.lower() in entries.FUNCTION_WORDS or stem.lower() in _PLAIN_STEMS:
         return False  # "the North" is no "North Sea", "Red" no "Red Sea"
     for s, e in boundary_matches(context, stem):
-        if context[s:e] != stem or any(a <= s < b for a, b, _ in regions):
+        if context[s:e] != stem or _in_mention(s, regions):
             continue
         after = _NEXT_WORD.match(context, e)
         nxt = after.group(1) if after else ""
@@ -844,7 +851,7 @@ def people_words(context: str, original: str, regions: list[Region],
                   for s, e in boundary_matches(context, people)
                   if context[s:e] == people and not _FEATURE_AFTER.match(context, e)
                   and not _NAMED_AFTER_PEOPLE.match(context, e)
-                  and not any(a <= s < b for a, b, _ in regions)
+                  and not _in_mention(s, regions)
                   and not any(a <= s < b for a, b, _ in found)]
         found.sort()
     return found
@@ -874,7 +881,7 @@ def _other_faiths(context: str, original: str, regions: list[Region]) -> frozens
     but the original's own."""
     found: set[str] = set()
     for start, faiths in entries.faith_mentions(context):
-        if not any(a <= start < b for a, b, _ in regions):
+        if not _in_mention(start, regions):
             found |= faiths
     return frozenset(found - entries.faiths_of(original))
 
@@ -966,7 +973,7 @@ def place_words(context: str, original: str, regions: list[Region], index: Sampl
     found: list[tuple[int, int]] = []
     for name in names:
         found += [(s, e) for s, e in boundary_matches(context, name)
-                  if not any(a <= s < b for a, b, _ in regions)
+                  if not _in_mention(s, regions)
                   and not any(a < e and s < b for a, b in found)
                   and any(a <= s and e <= b for a, b in places)]
     return sorted(found)
@@ -1982,7 +1989,7 @@ def _party_named_apart(context: str, regions: list[Region], cand: str) -> bool:
     for word in (w.strip(".,'’()") for w in cand.split()):
         if word[:1].isupper() and word.lower() not in _PARTY_GENERIC:
             for s, e in boundary_matches(context, word) + boundary_matches(context, word + "s"):
-                if not any(a <= s < b for a, b, _ in regions) \
+                if not _in_mention(s, regions) \
                         and not _CAPITAL_AFTER.match(context, e):
                     return True
     return False
@@ -2008,7 +2015,7 @@ def party_words(context: str, original: str, regions: list[Region]) -> list[tupl
     word = m.group(1)
     found = []
     for s, e in boundary_matches(context, word) + boundary_matches(context, word + "s"):
-        if context[s:e] in (word, word + "s") and not any(a <= s < b for a, b, _ in regions) \
+        if context[s:e] in (word, word + "s") and not _in_mention(s, regions) \
                 and not _CAPITAL_AFTER.match(context, e) \
                 and not ((before := _NAME_WORD_BEFORE.search(context, max(0, s - 40), s))
                          and before.group(1).lower() not in entries.FUNCTION_WORDS):
@@ -2159,13 +2166,14 @@ def _pools_in_order(index: SamplingIndex, etype: str, key: str, local: Sequence[
         return index.per_article((etype, key), local,
                                  lambda: (index.nearby_pool(etype, key, ordered), *wide))
     famous = index.famous.get(etype) or frozenset()
-    famous_original = pool_text(etype, original) in famous
+    own_text = pool_text(etype, original)
+    famous_original = own_text in famous
     times: Counter[str] = index.per_article((_TIMES, etype), local, lambda: Counter(local))
     # a person the article names throughout is its story's own figure, whom its reader knows:
     # one only for another such ("Beyoncé" may become "Michelle Williams"), never for a
     # passing name ("Lady Gaga's single" had become "Etta James's single", "Obama" "Kelly
     # Rowland", "Antoni Radziwiłł" "George Sand"; 353 SQuAD train rows)
-    minor = etype == "PERSON" and times[pool_text(etype, original)] < MAX_WEIGHT
+    minor = etype == "PERSON" and times[own_text] < MAX_WEIGHT
 
     def story() -> list[str]:
         return [t for t in ordered if (t not in famous or (famous_original and times[t] > 1))
@@ -2308,7 +2316,7 @@ def other_number_words(context: str, original: str, regions: list[Region]
     if other == original or not other[:1].isupper():
         return []
     return [(s, e) for s, e in boundary_matches(context, other)
-            if context[s:e] == other and not any(a <= s < b for a, b, _ in regions)
+            if context[s:e] == other and not _in_mention(s, regions)
             and not _CAPITAL_AFTER.match(context, e)]
 
 

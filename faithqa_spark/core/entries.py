@@ -19,7 +19,8 @@ from faithqa_spark.core.names import (EPITHET_ARTICLE, HYPHEN_PARTICLE, PARTICLE
 from faithqa_spark.core.namekinds import (_ACRONYM, BIG_CITY, CITY, COUNTRY, FORMER, STATE,
                                           big_place, city_country, city_population, city_state,
                                           continent, continent_of_code,
-                                          former_country, head_before_preposition, is_country,
+                                          common_word, former_country, head_before_preposition,
+                                          is_country,
                                           is_language, is_place_name, name_class, numeral,
                                           place_kind, state_country)
 
@@ -957,24 +958,6 @@ def starts_with_article(text: str) -> bool:
 # more often than not ("the Board", "the Duchy", "Conqueror" as a place): never drawn. NORP
 # ("German", "Catholic") and titles ("Thriller") are words by nature, so they are exempt.
 _WORD_CHECKED_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "EVENT", "PRODUCT"})
-
-
-@lru_cache(maxsize=1)
-def _lowercase_words() -> frozenset[str]:
-    from english_words import get_english_words_set  # Webster's 2nd, as data (MIT)
-
-    return frozenset(w for w in get_english_words_set(["web2"], lower=False) if w.islower())
-
-
-def common_word(text: str) -> bool:
-    """Whether a one-word text is a common English word written lower-case in the
-    dictionary ("Board", "Duchy", "Associates"; not "Tyche", "Paris", "Yankees")."""
-    w = text.strip()
-    if " " in w or not w.isalpha():
-        return False
-    low = w.lower()
-    words = _lowercase_words()
-    return low in words or (low.endswith("s") and low[:-1] in words)
 
 
 # the kinds of body that an organisation's head word names ("Western Union", "Epic Records",

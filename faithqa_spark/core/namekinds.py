@@ -563,10 +563,22 @@ unionists democrat democrats republican republicans federalist federalists
 """.split())
 
 
-def _common_word(word: str) -> bool:
-    """`entries.common_word`, imported when first asked (entries imports this module)."""
-    from faithqa_spark.core.entries import common_word
-    return common_word(word)
+@lru_cache(maxsize=1)
+def _lowercase_words() -> frozenset[str]:
+    from english_words import get_english_words_set  # Webster's 2nd, as data (MIT)
+
+    return frozenset(w for w in get_english_words_set(["web2"], lower=False) if w.islower())
+
+
+def common_word(text: str) -> bool:
+    """Whether a one-word text is a common English word written lower-case in the
+    dictionary ("Board", "Duchy", "Associates"; not "Tyche", "Paris", "Yankees")."""
+    w = text.strip()
+    if " " in w or not w.isalpha():
+        return False
+    low = w.lower()
+    words = _lowercase_words()
+    return low in words or (low.endswith("s") and low[:-1] in words)
 
 
 # the words that make "House of X" a legislature's chamber
@@ -609,7 +621,7 @@ def name_class(text: str) -> str:
         if ws[-1] in _CHAMBER_WORDS:
             return "legislature"  # "House of Commons", "House of Representatives"
         last = text.split()[-1]
-        if len(ws) == 3 and (not _common_word(last) or is_place_name(last)):
+        if len(ws) == 3 and (not common_word(last) or is_place_name(last)):
             # "House of Osman", "House of Hanover" (a place); "House of Wisdom" is a building
             # (and so, the dictionary holding its cloth, is "House of Orleans")
             return "royal house"
