@@ -759,6 +759,10 @@ def test_a_person_entry_without_a_known_given_name_is_never_drawn():
                                               "Kip Thorne", "Mary Jones"]})
     texts, _ = bank.pool("PERSON", "2")
     assert set(texts) == {"Kip Thorne", "Mary Jones"}
+    # a street that NER took for a person: "the Valencian government spokesman Calle de
+    # Salvador" read wrong
+    assert not entries.drawable("PERSON", "Calle de Salvador")
+    assert entries.drawable("PERSON", "Salvador Dalí")
 
 
 def test_a_common_word_is_never_drawn_as_a_one_word_name():
@@ -2609,6 +2613,39 @@ def test_a_people_word_that_names_a_language_takes_one_that_names_a_language():
     # ... where a people is no language, any people word fits as before
     ctx = "Protected by the prince, the German monk was then able to finish the new Bible."
     assert len(replacements(ctx, "German", "NORP", bank, "t", rows=12)) > 1
+
+
+def test_a_people_word_that_answers_a_question_about_a_language_takes_a_language():
+    # "What languages did Victoria study?" "French, German, Italian, and Latin" had become
+    # "French, German, British, and Latin"
+    bank = SamplingIndex.from_bank({"NORP": ["British", "Parisian", "Hungarian", "Germanic",
+                                             "Iranian"]})
+    ctx = ("Her lessons included French, German, Italian, and Latin, but she spoke only "
+           "English at home.")
+    asked = "What languages did Victoria study?"
+    assert replacements(ctx, "Italian", "NORP", bank, "q", asked, rows=8) == {"Hungarian"}
+    # a family of languages takes a family: "What language family is English in?"
+    ctx = "English belongs to the Germanic branch, and it is written with the Latin alphabet."
+    asked = "What language family is English in?"
+    assert replacements(ctx, "Germanic", "NORP", bank, "q", asked, rows=8) == {"Iranian"}
+    # ... and a people word that names no language answers such a question as before
+    ctx = "The British ruled the island, and the language of its courts changed then."
+    asked = "Who changed the language of the courts?"
+    assert len(replacements(ctx, "British", "NORP", bank, "q", asked, rows=12)) > 1
+
+
+def test_a_scale_word_after_a_takes_another_scale_word():
+    # "Over a hundred bird species have gone extinct" had become "Over a four million bird
+    # species"
+    bank = SamplingIndex.from_bank({"CARDINAL": ["four million", "thousand", "twenty"]})
+    ctx = ("Over a hundred bird species have gone extinct in historical times, and many "
+           "more are threatened.")
+    assert replacements(ctx, "hundred", "CARDINAL", bank, "s", "How many?", rows=8) \
+        == {"thousand"}
+    # without the "a", a count fits as before
+    ctx = "One of the hundred cities was chosen, and the rest were not, that year."
+    assert len(replacements(ctx, "hundred", "CARDINAL", bank, "s", "How many?",
+                            rows=12)) > 1
 
 
 def test_an_x_of_y_for_a_law_said_with_its_the_keeps_the_the():

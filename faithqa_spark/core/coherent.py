@@ -89,6 +89,8 @@ _LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b
 _IN_LANGUAGE_BEFORE = re.compile(r"\b(?:translat\w*|written|spoken|speaks?|speaking|wrote|"
                                  r"writes|writing|sung|composed|dubbed)\b[^.;:!?]{0,40}?"
                                  r"\b(?:into|in)\s+$")
+# a question about a language ("What language ...?", "In which languages ...?")
+_ASKS_LANGUAGE = re.compile(r"\b(?:languages?|tongues?|dialects?)\b", re.IGNORECASE)
 _AMOUNT_TYPES = frozenset({"CARDINAL", "QUANTITY", "PERCENT", "MONEY"})  # core/arithmetic.py
 _DECIMAL = re.compile(r"\d\.\d")  # a figure with a decimal part ("2.4", not "U.S. 4")
 _CENTURY_HYPHEN = re.compile(r"\d(?:st|nd|rd|th)-centur", re.IGNORECASE)  # "19th-century art"
@@ -1547,6 +1549,10 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # "a" or "an" before a mention: the replacement must take the same ("an 80%", "a 17%")
     indefinite = {_article_before(context, s) for s, _, _ in regions} & {"a", "an"}
+    # ... and "a" before a bare scale word is its figure ("a hundred"): another scale word
+    # alone goes there, never a count ("Over a hundred bird species" had become "Over a
+    # four million bird species")
+    scale_word = bool(indefinite) and label == "CARDINAL" and _bare_scale(original)
 
     # a full stop right after a mention ("the U.S. movement" with the entity "U.S")
     stop_after = any(e < len(context) and context[e] == "." for _, e, _ in regions)
@@ -1611,6 +1617,13 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # to translate the Bible into German" had become "... into Swiss"
     tongue += [False for s, _, _ in regions
                if label == "NORP" and _IN_LANGUAGE_BEFORE.search(context, max(0, s - 60), s)]
+    # ... and one that answers a question about a language, where it names one: "What
+    # languages did Victoria study?" "French, German, Italian, and Latin" had become
+    # "French, German, British, and Latin", and "From what language does Universitas come?"
+    # "Cartesian" (a family of languages takes one: "What language family is Czech?")
+    if label == "NORP" and not tongue and _ASKS_LANGUAGE.search(question):
+        tongue = [False] if names_language(original, index) else \
+            [True] if names_language(original, index, family=True) else []
 
     in_context = contains_ci_in(context)
     # nor a name the question says for something else: "What television network in Asia
@@ -1653,6 +1666,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                 or governed and lead in entries.PREPOSITIONS and lead != own_lead):
             return False
         if (before_words or after_words) and _said_again(cand, before_words, after_words):
+            return False
+        if scale_word and not _bare_scale(cand):
             return False
         if indefinite and label == "ORDINAL" and cand.lower() == "second":
             return False  # a fraction: "amount to a third of exports", never "a second"
@@ -1960,6 +1975,15 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         # Code" had become "with the updating of Bill of Rights"
         return "the " + found
     return upper_first(found) if capitalise else found
+
+
+def _bare_scale(text: str) -> bool:
+    """Whether `text` is a scale word alone ("hundred", "a dozen", "Thousand")."""
+    return text.strip().lower().removeprefix("a ") in _SCALE_ALONE
+
+
+_SCALE_ALONE = frozenset({"hundred", "thousand", "million", "billion", "trillion", "dozen",
+                          "score"})
 
 
 def _one_figure(text: str) -> float | None:

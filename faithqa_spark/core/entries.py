@@ -64,7 +64,9 @@ DOCTRINE = re.compile(r"\w+isms?$")
 # first words of place names that are given names too ("San Ángel" is no person)
 _PLACE_FIRST = frozenset({"san", "santa", "santo", "são", "sao", "fort", "port", "lake",
                           "mount", "new", "los", "las", "rio", "río", "porto", "puerto",
-                          "cape", "saint", "st.", "st", "sainte"})
+                          "cape", "saint", "st.", "st", "sainte",
+                          # streets and squares: "Calle de Salvador" is no person
+                          "calle", "rue", "rua", "avenida", "plaza", "piazza", "praça"})
 ADJECTIVE, PLURAL = "adj", "plural"
 _SLUR = re.compile(r"\b(?:nigg\w*|fagg?ot\w*|kike\w*|spic|spics|chink\w*|wetback\w*|retard\w*|"
                    r"tranny|trannies|gook\w*|dyke\w*|whore\w*|slut\w*|cunt\w*|fuck\w*|shit\w*)",
