@@ -618,6 +618,11 @@ def test_corpus_gender_votes_reach_the_pools():
     # a place's name is no person's; a surname that is a word stays one
     ("PERSON", "Ho Chi Minh City", False), ("PERSON", "Charles Mountains", False),
     ("PERSON", "Michael Bay", True), ("PERSON", "John F. Street", True),
+    # ... nor is a building's, a work's or a prize's ("William Tell Overture", "Zhonghua
+    # Gate" had been drawn as people); "Stuart Hall" and "Shirley Temple" stay people
+    ("PERSON", "William Tell Overture", False), ("PERSON", "Zhonghua Gate", False),
+    ("PERSON", "Leopold Lucas Prize", False), ("PERSON", "Stuart Hall", True),
+    ("PERSON", "Shirley Temple", True),
     ("PERSON", "Marie d'Agoult", True), ("PERSON", "Gianni dell'Acqua", True),
     # a court case is a LAW, never an organisation or a person
     ("ORG", "Everson v. Board of Education", False), ("PERSON", "Roe v. Wade", False),

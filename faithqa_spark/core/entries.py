@@ -219,7 +219,9 @@ _ELIDED_PARTICLE = re.compile(r"(?:d|l|dell)['’][A-ZÀ-Ý]")  # "Marie d'Agoul
 # the last words of a place's or a body's name that are nobody's surname ("Street", "Bay",
 # "Hill" and "Rivers" are)
 _PLACE_LAST = frozenset("""city county province provinces mountains islands university
-republic kingdom empire company party""".split())
+republic kingdom empire company party gate bridge palace avenue square station airport
+stadium cathedral abbey mosque museum library hotel theatre theater college school institute
+railway overture symphony concerto sonata opera tapestry prize award trophy""".split())
 # "24.000", "1.500.000": thousands grouped with dots, as German or Spanish write them ("2.239
 # million" is a decimal), or a version number ("6.2.9200.16384"): no count in English prose
 _DOTTED = re.compile(r"(?<![\d.])\d+(?:(?:\.\d+){2,}|\.000)(?![\d.])")
