@@ -1620,7 +1620,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # ... and one that answers a question about a language, where it names one: "What
     # languages did Victoria study?" "French, German, Italian, and Latin" had become
     # "French, German, British, and Latin", and "From what language does Universitas come?"
-    # "Cartesian" (a family of languages takes one: "What language family is Czech?")
+    # "Cartesian" (a family of languages takes one: "What language family is English in?"
+    # "Germanic")
     if label == "NORP" and not tongue and _ASKS_LANGUAGE.search(question):
         tongue = [False] if names_language(original, index) else \
             [True] if names_language(original, index, family=True) else []
@@ -1982,8 +1983,8 @@ def _bare_scale(text: str) -> bool:
     return text.strip().lower().removeprefix("a ") in _SCALE_ALONE
 
 
-_SCALE_ALONE = frozenset({"hundred", "thousand", "million", "billion", "trillion", "dozen",
-                          "score"})
+# number words that scale a count ("fifteen hundred", "a dozen")
+_SCALE_ALONE = ("hundred", "thousand", "million", "billion", "trillion", "dozen", "score")
 
 
 def _one_figure(text: str) -> float | None:
@@ -1997,9 +1998,8 @@ def _one_figure(text: str) -> float | None:
 
 
 # number words that scale or divide a count in words ("fifteen hundred" is no fifteen)
-_SCALED_WORDS = re.compile(r"\b(?:hundred|thousand|million|billion|trillion|dozen|score|half|"
-                           r"halves|third|quarter|fifth|sixth|seventh|eighth|ninth|tenth)s?\b",
-                           re.IGNORECASE)
+_SCALED_WORDS = re.compile(r"\b(?:%s|half|halves|third|quarter|fifth|sixth|seventh|eighth|"
+                           r"ninth|tenth)s?\b" % "|".join(_SCALE_ALONE), re.IGNORECASE)
 
 
 def _party_named_apart(context: str, regions: list[Region], cand: str) -> bool:

@@ -216,8 +216,8 @@ def _balanced(text: str) -> bool:
 
 
 _ELIDED_PARTICLE = re.compile(r"(?:d|l|dell)['’][A-ZÀ-Ý]")  # "Marie d'Agoult", "Gianni dell'Acqua"
-# the last words of a place's or a body's name that are nobody's surname ("Street", "Bay",
-# "Hill" and "Rivers" are)
+# the last words of a place's, a body's, a building's, a work's or a prize's name that are
+# nobody's surname ("Street", "Bay", "Hill", "Hall", "Temple" and "Rivers" are)
 _PLACE_LAST = frozenset("""city county province provinces mountains islands university
 republic kingdom empire company party gate bridge palace avenue square station airport
 stadium cathedral abbey mosque museum library hotel theatre theater college school institute
