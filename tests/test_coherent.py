@@ -2639,6 +2639,26 @@ def test_a_people_word_that_answers_a_question_about_a_language_takes_a_language
     assert len(replacements(ctx, "British", "NORP", bank, "q", asked, rows=12)) > 1
 
 
+def test_a_year_answered_inside_a_name_is_swapped_as_a_year():
+    # "What year was the Great Sioux War?" "1876", of NER's EVENT "Great Sioux War of 1876":
+    # the whole name had been swapped, and the year answered "American War"
+    bank = SamplingIndex.from_bank({"EVENT": ["American War", "Revolution of 1848"],
+                                    "DATE": ["1874", "1881", "1902"]})
+    ctx = ("The Black Hills were taken from the Sioux after the Great Sioux War of 1876, and "
+           "the treaty that ended it was signed a year later by the chiefs.")
+    spec = [("Great Sioux War of 1876", "EVENT")]
+    for i in range(6):
+        o = run(ctx, "1876", spec, bank=bank, question="What year was the Great Sioux War?",
+                row_id=f"squad:y{i}")
+        assert_consistent(o)
+        assert o[C.ENTITY_TYPE] == "DATE" and o[C.ORIGINAL_ENTITY] == "1876"
+        assert o[C.FAITHFUL_ANSWER] == o[C.REPLACEMENT_ENTITY] in {"1874", "1881", "1902"}
+        assert f"the Great Sioux War of {o[C.FAITHFUL_ANSWER]}, and" in o[C.MODIFIED_CONTEXT]
+    # the name is the entity where the answer is the whole name
+    o = run(ctx, "Great Sioux War of 1876", spec, bank=bank, question="Which war was it?")
+    assert o[C.ENTITY_TYPE] == "EVENT"
+
+
 def test_a_scale_word_after_a_takes_another_scale_word():
     # "Over a hundred bird species have gone extinct" had become "Over a four million bird
     # species"

@@ -646,6 +646,27 @@ _PERSON_TITLES = frozenset("""prince princess king queen emperor empress sir lor
 duchess countess pope""".split())
 
 
+def year_in_name(answer: str, entity: Entity) -> Entity | None:
+    """The answer's year as an entity of its own (DATE), where the answer is a year alone
+    inside a longer name NER gave ("1876" of "the Great Sioux War of 1876"): the question
+    asks for the year, and the swap of the whole name had answered "What year was the
+    Great Sioux War?" with "American War"."""
+    year = answer.strip()
+    if entity.label in _YEAR_NOT_NAMED or not _YEAR_ALONE.fullmatch(year) \
+            or entity.text.strip() == year:
+        return None
+    found = re.search(rf"(?<![\w.,]){year}(?![\w,]|\.\d)", entity.text)
+    if found is None:
+        return None
+    return Entity(year, "DATE", entity.start + found.start(), entity.start + found.end())
+
+
+_YEAR_ALONE = re.compile(r"1\d{3}|20\d{2}")
+# the types whose entities say a figure themselves: their answers are theirs
+_YEAR_NOT_NAMED = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY",
+                             "PERCENT"})
+
+
 def check_mentions(context: str, original: str, label: str, regions: list[Region],
                    entities: Sequence[Entity]) -> None:
     """Refuse name parts another person of the context also uses, mentions that sit inside
