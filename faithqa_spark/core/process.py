@@ -87,17 +87,14 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
                          positional_min_overlap=cfg.matching.positional_min_overlap)
     if match is None:
         return filtered(row, cfg, prov, reasons.NO_ENTITY_MATCH)
+    if cfg.substitution.policy == "coherent" and (
+            year := coh.year_in_name(answer, match.entity)) is not None:
+        match = replace(match, entity=year)  # the answer's year, not the name around it
     original = match.entity.text.strip()
     etype = match.entity.label
     ent_values = {C.ORIGINAL_ENTITY: original, C.ENTITY_TYPE: etype,
                   C.MATCH_STRATEGY: match.strategy}
     if cfg.substitution.policy == "coherent":
-        year = coh.year_in_name(answer, match.entity)
-        if year is not None:  # the answer's year, not the name around it
-            match = replace(match, entity=year)
-            original, etype = year.text, year.label
-            ent_values = {C.ORIGINAL_ENTITY: original, C.ENTITY_TYPE: etype,
-                          C.MATCH_STRATEGY: match.strategy}
         # the type the corpus (or the gazetteer) gives the entity, before the bank is asked
         # for one: NER's FAC "Majuro" is a GPE, whether or not the bank holds a FAC
         label = coh.corpus_type(match.entity, index)
