@@ -6,6 +6,7 @@ from faithqa_spark.core import fields as C
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.outcomes import run_index
 from faithqa_spark.core.process import Provenance, process_row
+from faithqa_spark.core.sampling import SamplingIndex
 
 
 def test_an_article_that_keeps_to_a_few_decades_dates_its_names():
@@ -79,3 +80,39 @@ def test_an_event_that_names_its_year_is_of_that_year():
         assert out[C.STATUS] == C.OK, out[C.REASON]
         got.add(out[C.REPLACEMENT_ENTITY])
     assert "Revolution of 1848" not in got and got, got
+
+
+def _drawn_people(ctx: str, original: str, index: SamplingIndex, rows: int = 16) -> set[str]:
+    start = ctx.index(original)
+    ents = [Entity(original, "PERSON", start, start + len(original))]
+    got = set()
+    for i in range(rows):
+        row = {C.ID: f"squad:initial{i}", C.SOURCE: "squad", C.QUESTION: "Who was met?",
+               C.CONTEXT: ctx, C.ANSWER: original, C.ANSWER_START: start,
+               C.INPUT_FILE: "f", C.RECORD_LOC: "article=9/paragraph=0/qa=0",
+               C.CONTEXT_ID: "c"}
+        out = process_row(row, ents, index, load_config(), Provenance("t", "h", "m"), None)
+        assert out[C.STATUS] == C.OK, out[C.REASON]
+        got.add(out[C.REPLACEMENT_ENTITY])
+    return got
+
+
+def test_a_name_written_with_an_initial_comes_last_in_a_story_before_such_names():
+    # the article on Tibet's history dates the historians it cites with its story: a
+    # samurai of 1547 had become "Samuel L. Jackson", and "Töregene Khatun" (1241) "Melvyn
+    # C. Goldstein"
+    people = ["Melvyn C. Goldstein", "Thomas Cromwell", "William Adams", "Peter C. Perdue"]
+    near = {"f#article=1": {"DATE": ["1540", "1547", "1552"], "PERSON": people}}
+    index = run_index({"PERSON": people}, near)
+    old = ("In December 1547 Francis met a samurai named Yajiro Anjiro, who took notes of "
+           "everything he said.")
+    assert _drawn_people(old, "Yajiro Anjiro", index) == {"Thomas Cromwell", "William Adams"}
+    # a story of modern times draws them all, and so does a name written with an initial
+    near = {"f#article=1": {"DATE": ["1988", "1991", "1993"], "PERSON": people}}
+    index = run_index({"PERSON": people}, near)
+    new = old.replace("1547", "1991")
+    assert _drawn_people(new, "Yajiro Anjiro", index, 24) == set(people)
+    index = run_index({"PERSON": people}, {"f#article=1": {
+        "DATE": ["1540", "1547", "1552"], "PERSON": people}})
+    assert {"Melvyn C. Goldstein", "Peter C. Perdue"} & _drawn_people(
+        old.replace("Yajiro Anjiro", "J. Anjiro"), "J. Anjiro", index, 24)

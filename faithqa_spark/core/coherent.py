@@ -638,6 +638,8 @@ def said_of_a_person(context: str, text: str) -> bool:
 
 # a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
 # `_PERSON_TITLES`, which only says a name is a person's
+# an initial in a person's name ("Samuel L. Jackson", "P. Christiaan Klieger", "A.O. Smith")
+_INITIAL = re.compile(r"(?<![\w.])[A-Z]\.(?=\s|[A-Z]\.)")
 _SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"
                                r"Sultan|Shah|Pharaoh|Caliph)\s$")
 # a title before a name that makes it a person's ("Saint", "General" also begin places and
@@ -1927,6 +1929,18 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         return cand in story or (known is not None and era is not None
                                  and eras.of_its_time(known.get(cand), era))
 
+    # ... and a person's name written with an initial ("Melvyn C. Goldstein", "P. Christiaan
+    # Klieger") is of modern times: in a story set before them it comes last, even where its
+    # article names it (a historian the article cites is of its story's article, not of its
+    # time). "Töregene Khatun" (a story of 1241) had become "Melvyn C. Goldstein", and a
+    # samurai of 1547 "Samuel L. Jackson"
+    # (an original written so keeps the style: "J. S. Bach" may become "C. P. E. Bach")
+    old_story = label == PERSON and era is not None and era < eras.INITIALS_SINCE \
+        and _INITIAL.search(original) is None
+
+    def plain_name(cand: str) -> bool:
+        return _INITIAL.search(cand) is None
+
     # a body, a building or an event that names a country is replaced by one that names
     # that country or none: "In 1976 the High Court of Australia held that Norfolk Island
     # is a part of the Commonwealth" had become "... the United States Court of Appeals
@@ -1939,7 +1953,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (a people word that names a people where the original does outweighs all else; a name
-    # of the story's time outweighs the rest; a year near its range's other end outweighs
+    # written without an initial outweighs all else in a story set before such names, and
+    # a name of the story's time outweighs the rest; a year near its range's other end outweighs
     # an age or a century near the original's, which outweighs a country named as the
     # original names one, which outweighs a party's own word swapped with it, which
     # outweighs the place's people swapped with it, which
@@ -1963,6 +1978,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
                              (near_century, century is not None),
                              (near_end, end is not None),
                              (in_era, bool(known)),
+                             (plain_name, old_story),
                              (says_people, collective),
                              (apart_in_faith, bool(faiths))) if on]
 

@@ -30,6 +30,11 @@ MIN_YEARS = 3
 MAX_SPREAD = 60
 
 
+# a story set before this year takes a person's name written with an initial ("Samuel L.
+# Jackson") last: such names are of the last two centuries (`coherent.fit`)
+INITIALS_SINCE = 1800
+
+
 def era_of(texts: Iterable[str]) -> int | None:
     """The median of the years `texts` name (`chronology.years_in`), or None: fewer than
     MIN_YEARS, or a middle half wider than MAX_SPREAD years."""
