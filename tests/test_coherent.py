@@ -1710,6 +1710,17 @@ def test_the_question_s_noun_picks_the_kind_of_ner_s_own_type():
     ("What Spanish language television station is in Miami?", "Danube", None),
     ("What major film production company calls London home?", "Danube", None),
     ("What can the river carry?", "Danube", None),
+    # ... and after "is the" ("What's the common language that around 20% of Suriname's
+    # people speak?" answered by NER's PERSON "Sranan Tongo" had become "Geert Driessen")
+    ("What's the common language that most people speak?", "Danube", ("LANGUAGE", None)),
+    ("What is the largest city in Texas?", "Danube", ("GPE", "city")),
+    ("What was a river that they crossed?", "Danube", ("LOC", "river")),
+    ("What is the name of the river?", "Danube", None),
+    ("What is the film studio that won?", "Danube", None),
+    # ... where the noun's phrase ends there, and not said of another noun or of no kind
+    ("What is the country's main airport?", "Danube", None),
+    ("What is the city landmark demolished in 2007?", "Danube", None),
+    ("What is the location of the start of the relay?", "Danube", None),
     # the answer is more than the entity: the noun is the answer's
     ("What river did they cross?", "the Danube crossing", None),
     ("Who built it?", "Danube", None),

@@ -231,7 +231,14 @@ def asked(question: str, answer: str, entity: Entity, label: str
     else:
         # "In what Italian city state ...?", "Which major river ...?": the noun is after
         # the adjectives
-        ws = [_POSSESSIVE_END.sub("", w) for w in _WORD.findall(question, m.end())[:4]]
+        ws = _WORD.findall(question, m.end())[:6]
+        # "What is the common language that ...?", "What's the largest island in ...?": the
+        # noun after the article, where its phrase ends right after it ("Sranan Tongo",
+        # NER's PERSON, had become "Geert Driessen"); never a noun said of another ("What is
+        # the country's main airport?", "What is the city landmark ...?") nor one that says
+        # no kind ("What is the location of ...?")
+        copula = len(ws) > 2 and ws[0].lower() in _COPULAS and ws[1].lower() in _NOUN_ARTICLES
+        ws = [_POSSESSIVE_END.sub("", w) for w in ws[2 if copula else 0:][:4]]
         skipped = 0
         while skipped < _MAX_ADJECTIVES and len(ws) > 1 and _asked_adjective(ws[0]):
             ws, skipped = ws[1:], skipped + 1
@@ -241,6 +248,9 @@ def asked(question: str, answer: str, entity: Entity, label: str
         # language, and "what major film production company" for a company
         compound = after in _COMPOUND_HEADS or (
             skipped and after not in _PHRASE_END and then not in _PHRASE_END)
+        if copula and (after not in _PHRASE_END or _POSSESSIVE_END.search(
+                _WORD.findall(question, m.end())[2 + skipped]) or noun in _KINDLESS):
+            compound = True
         found = None if compound else _ASKED_KINDS.get(noun)
     if found is None or squad_norm(answer) != squad_norm(base_text(entity.text, label)):
         return None
@@ -290,12 +300,18 @@ _TYPE_OF_KIND = {
 # film studio")
 _ASKED = re.compile(r"\b(?:what|which)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z'’]+")
+# "is the", "was a", "'s the" between the question word and its noun
+_COPULAS = frozenset({"is", "was", "are", "were", "'s", "’s"})
+_NOUN_ARTICLES = frozenset({"the", "a", "an"})
+# the question's nouns that say no kind of place or event (`asked` after "is the")
+_KINDLESS = frozenset("region area location continent county district event".split())
 # the adjectives a question puts before its noun ("what major city", "which Italian state")
 _MAX_ADJECTIVES = 2
 _QUESTION_ADJECTIVES = frozenset("""major large larger largest small smaller smallest big
 bigger biggest ancient modern former famous current present new old main important historic
 nearby neighboring neighbouring neighbor neighbour coastal northern southern eastern western
-central foreign independent medieval""".split())
+central foreign independent medieval common official primary principal native national
+dominant predominant chief""".split())
 # the words that may follow the question's noun when it ends its phrase
 _PHRASE_END = frozenset("""is was are were did does do has had have can could would will
 might may should of in on at to for from by with that which whose where when near""".split()
