@@ -78,6 +78,9 @@ class SubstitutionCfg:
     word_boundaries: bool
     policy: str  # "coherent" (every mention, fitting replacements) or "paper" (the paper's)
     present_year: int  # coherent: no swapped year goes past it (or the context's latest year)
+    # coherent: filter a row whose organisation's name says no kind of body
+    # (`coherent.kindless_org`, reason kindless_organisation): precision over rows
+    drop_kindless_orgs: bool
 
 
 @dataclass(frozen=True)

@@ -3692,3 +3692,27 @@ def test_a_party_s_own_word_said_alone_is_swapped_with_it():
             "The paper supported the Independent Party in 2005. Churchill and the Independents "
             "met; 26% voted for Independent, while Labour Day and the National Labours were "
             "other names. An Independent member spoke.")
+
+
+def test_an_organisation_whose_name_says_no_kind_is_dropped_on_request():
+    # NER's ORG "Nishapur" (a city) had become "Alhazen", and "Ficus religiosa" "Theravada
+    # religiosa": a name with no head word says nothing of what it names
+    from faithqa_spark.core.coherent import kindless_org
+    assert kindless_org("Nishapur") and kindless_org("London Eye") and kindless_org("Microsoft")
+    assert not kindless_org("Royal Society of London") and not kindless_org("RIBA")
+    orgs = SamplingIndex.from_bank({"ORG": ["Orvane Mills", "Kelvar Trading Company",
+                                            "Harbour Kelp Society"]})
+    strict = load_config(None, ["substitution.drop_kindless_orgs=true"])
+    ctx = "Ibn Sina wandered through the districts of Nishapur and Merv seeking work."
+    kept = run(ctx, "Nishapur", [("Nishapur", "ORG")], bank=orgs)
+    assert_consistent(kept)
+    dropped = run(ctx, "Nishapur", [("Nishapur", "ORG")], bank=orgs, cfg=strict)
+    assert dropped[C.STATUS] == C.FILTERED and dropped[C.REASON] == reasons.KINDLESS_ORG
+    assert dropped[C.ORIGINAL_ENTITY] == "Nishapur" and dropped[C.ENTITY_TYPE] == "ORG"
+    assert dropped[C.REPLACEMENT_ENTITY] == kept[C.REPLACEMENT_ENTITY]
+    # a body whose name says what it is stays
+    ctx = "The Lindqvist Trading Company opened a branch in the port that year."
+    o = run(ctx, "Lindqvist Trading Company", [("Lindqvist Trading Company", "ORG")],
+            bank=orgs, cfg=strict)
+    assert_consistent(o)
+    assert o[C.REPLACEMENT_ENTITY] == "Kelvar Trading Company"

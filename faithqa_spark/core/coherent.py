@@ -555,6 +555,15 @@ def person_shaped(original: str, label: str) -> bool:
     return entries.is_regnal(original) and given_name_known(ws[0] + " X") is True
 
 
+def kindless_org(original: str) -> bool:
+    """Whether an organisation's name says no kind of body (`namekinds.name_class` "name", no
+    acronym): "Nishapur", "Ficus", "London Eye", "Melbourne Shuffle", but also "Microsoft".
+    NER's ORG is its guess for a capitalised name it cannot place, so on SQuAD train most
+    such "organisations" are a place, a plant, a work or a person, swapped for a firm
+    (`substitution.drop_kindless_orgs` filters them)."""
+    return namekinds.name_class(original) == "name" and not _ACRONYM_TEXT.fullmatch(original)
+
+
 def org_named_like_person(original: str, label: str, index: SamplingIndex) -> bool:
     """An organisation named like a person that the corpus does not know as one: a known
     given name and two or three capitalised words, no head word, and not in the bank as an

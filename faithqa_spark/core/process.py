@@ -16,7 +16,7 @@ from faithqa_spark.core import eras, namekinds, reasons
 from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions, squad_norm
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
-from faithqa_spark.core.matching import Entity, match_answer
+from faithqa_spark.core.matching import Entity, Match, match_answer
 from faithqa_spark.core.quality import failed_check
 from faithqa_spark.core.sampling import SamplingIndex, choose_replacement
 from faithqa_spark.core.substitution import substitute
@@ -95,53 +95,13 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
     ent_values = {C.ORIGINAL_ENTITY: original, C.ENTITY_TYPE: etype,
                   C.MATCH_STRATEGY: match.strategy}
     if cfg.substitution.policy == "coherent":
-        # the type the corpus (or the gazetteer) gives the entity, before the bank is asked
-        # for one: NER's FAC "Majuro" is a GPE, whether or not the bank holds a FAC
-        label = coh.corpus_type(match.entity, index)
-        if label != coh.PERSON and coh.said_of_a_person(context, original):
-            label = coh.PERSON  # "since Mercury's death" (NER's ORG)
-        ent_values[C.ENTITY_TYPE] = label
-        entity = match.entity if label == etype else replace(match.entity, label=label)
-        if not index.has_type(label):
-            return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
-        # the kind of name the question asks for, where it asks for NER's own type: "What
-        # mountain ...?" takes a mountain first
-        asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
-        out = _coherent(row, entity, entities, index, cfg, prov, dict(ent_values), nearby,
-                        coh.asked_kind(asks, label))
-
-        def again(new_label: str, kind: str | None = None) -> dict[str, Any]:
-            """The row made again with the entity typed `new_label` (and the asked `kind`
-            drawn first), kept only if it reads right so; else `out`."""
-            retyped = _coherent(row, replace(match.entity, label=new_label), entities, index,
-                                cfg, prov, {**ent_values, C.ENTITY_TYPE: new_label}, nearby,
-                                kind)
-            return retyped if retyped[C.STATUS] == C.OK else out
-
-        if out[C.REASON] == reasons.MALFORMED_ENTITY and coh.misread_person(
-                out[C.ORIGINAL_ENTITY], label, index):
-            # a person NER read as an organisation ("Gaspare Spontini", "Krugman") or as a
-            # place or body with a person's title or a regnal name ("Queen Victoria" GPE,
-            # "Philip II" ORG)
-            return again(coh.PERSON)
-        if coh.asked_person(row[C.QUESTION], answer, match.entity, label, index):
-            return again(coh.PERSON)  # "Who transferred ...?" "Khrushchev" (NER's ORG)
-        if out[C.STATUS] != C.OK or label not in coh.RETYPED:
-            return out
-        if coh.place_before_head(context, out[C.ORIGINAL_ENTITY], label):
-            return again("GPE", namekinds.CITY)  # "Maycomb County" (NER's ORG "Maycomb")
-        # ... and the one the question asks for, where NER's is a usual confusion: "In what
-        # county is the Tan Hill Inn?" is answered by a place, whatever NER typed "Yorkshire",
-        # and "Near what river ...?" takes a river first. Only a row that reads right as NER
-        # typed it (its checks of the mentions are no looser) is made again so, and only
-        # where the asked type gives a replacement that fits
-        if asks is None or asks[0] == label:
-            # ... or the one the noun next to it names: "Forbes magazine" takes a newspaper,
-            # "the album MDNA" (NER's ORG) a work
-            asks = coh.named_with(context, out[C.ORIGINAL_ENTITY], label)
-            if asks is None:
-                return out
-        return again(*asks)
+        out = _coherent_row(row, match, entities, index, cfg, prov, ent_values, nearby)
+        if cfg.substitution.drop_kindless_orgs and out[C.STATUS] == C.OK \
+                and out[C.ENTITY_TYPE] == "ORG" and coh.kindless_org(out[C.ORIGINAL_ENTITY]):
+            # the user's choice of precision over rows (`coherent.kindless_org`)
+            return filtered(row, cfg, prov, reasons.KINDLESS_ORG,
+                            **{f: out[f] for f in _ENTITY_VALUES})
+        return out
     if not index.has_type(etype):
         return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
     s = cfg.sampling
@@ -167,6 +127,67 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
     })
     out[C.AUDIT] = row_audit(out, index, cfg)
     return out
+
+
+# what a filtered row keeps of the coherent policy's work
+_ENTITY_VALUES = (C.ORIGINAL_ENTITY, C.ENTITY_TYPE, C.MATCH_STRATEGY, C.REPLACEMENT_ENTITY)
+
+
+def _coherent_row(row: Mapping[str, Any], match: Match, entities: Sequence[Entity],
+                  index: SamplingIndex, cfg: Config, prov: Provenance,
+                  ent_values: dict[str, Any],
+                  nearby: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
+    """`process_row` under the coherent policy for the matched entity: typed as the corpus
+    has it, and made again with another type where NER's reads wrong."""
+    answer, context = row[C.ANSWER], row[C.CONTEXT]
+    original, etype = ent_values[C.ORIGINAL_ENTITY], match.entity.label
+    # the type the corpus (or the gazetteer) gives the entity, before the bank is asked
+    # for one: NER's FAC "Majuro" is a GPE, whether or not the bank holds a FAC
+    label = coh.corpus_type(match.entity, index)
+    if label != coh.PERSON and coh.said_of_a_person(context, original):
+        label = coh.PERSON  # "since Mercury's death" (NER's ORG)
+    ent_values[C.ENTITY_TYPE] = label
+    entity = match.entity if label == etype else replace(match.entity, label=label)
+    if not index.has_type(label):
+        return filtered(row, cfg, prov, reasons.NO_REPLACEMENT, **ent_values)
+    # the kind of name the question asks for, where it asks for NER's own type: "What
+    # mountain ...?" takes a mountain first
+    asks = coh.asked(row[C.QUESTION], answer, match.entity, label)
+    out = _coherent(row, entity, entities, index, cfg, prov, dict(ent_values), nearby,
+                    coh.asked_kind(asks, label))
+
+    def again(new_label: str, kind: str | None = None) -> dict[str, Any]:
+        """The row made again with the entity typed `new_label` (and the asked `kind`
+        drawn first), kept only if it reads right so; else `out`."""
+        retyped = _coherent(row, replace(match.entity, label=new_label), entities, index,
+                            cfg, prov, {**ent_values, C.ENTITY_TYPE: new_label}, nearby,
+                            kind)
+        return retyped if retyped[C.STATUS] == C.OK else out
+
+    if out[C.REASON] == reasons.MALFORMED_ENTITY and coh.misread_person(
+            out[C.ORIGINAL_ENTITY], label, index):
+        # a person NER read as an organisation ("Gaspare Spontini", "Krugman") or as a
+        # place or body with a person's title or a regnal name ("Queen Victoria" GPE,
+        # "Philip II" ORG)
+        return again(coh.PERSON)
+    if coh.asked_person(row[C.QUESTION], answer, match.entity, label, index):
+        return again(coh.PERSON)  # "Who transferred ...?" "Khrushchev" (NER's ORG)
+    if out[C.STATUS] != C.OK or label not in coh.RETYPED:
+        return out
+    if coh.place_before_head(context, out[C.ORIGINAL_ENTITY], label):
+        return again("GPE", namekinds.CITY)  # "Maycomb County" (NER's ORG "Maycomb")
+    # ... and the one the question asks for, where NER's is a usual confusion: "In what
+    # county is the Tan Hill Inn?" is answered by a place, whatever NER typed "Yorkshire",
+    # and "Near what river ...?" takes a river first. Only a row that reads right as NER
+    # typed it (its checks of the mentions are no looser) is made again so, and only
+    # where the asked type gives a replacement that fits
+    if asks is None or asks[0] == label:
+        # ... or the one the noun next to it names: "Forbes magazine" takes a newspaper,
+        # "the album MDNA" (NER's ORG) a work
+        asks = coh.named_with(context, out[C.ORIGINAL_ENTITY], label)
+        if asks is None:
+            return out
+    return again(*asks)
 
 
 def _era(context: str, etype: str, index: SamplingIndex,

@@ -29,12 +29,13 @@ TIED_FIGURE = "tied_figure"  # another figure depends on the amount: a conversio
 DEFINED_SHORT_FORM = "defined_short_form"  # the entity is a short form the context spells out ("... League (NRL)")
 ANSWER_NOT_SWAPPED = "answer_span_not_swapped"  # the answer span holds no replaced mention
 INCOHERENT_AFTER_SWAP = "incoherent_after_swap"  # the final check found a leak, glue or doubled article
+KINDLESS_ORG = "kindless_organisation"  # substitution.drop_kindless_orgs: an organisation whose name says no kind
 DERIVED_WORD_LEFT = "derived_word_left"  # a word made from the entity stays ("Christianity" for "Christian"; "Madeira" for "Madeira Island")
 
 COHERENT_REASONS = (
     AMBIGUOUS_NAME_PART, NAME_INSIDE_NAME, UNMAPPED_NAME_PART, MALFORMED_ENTITY,
     NO_FITTING_REPLACEMENT, NO_GENDER_MATCH, QUESTION_NAMES_ENTITY, ANSWER_NOT_SWAPPED,
-    INCOHERENT_AFTER_SWAP, DEFINED_SHORT_FORM, TIED_FIGURE, DERIVED_WORD_LEFT,
+    INCOHERENT_AFTER_SWAP, DEFINED_SHORT_FORM, TIED_FIGURE, DERIVED_WORD_LEFT, KINDLESS_ORG,
 )
 
 PAPER_REASONS = (
