@@ -1626,6 +1626,11 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         a[2] != FULL and b[2] != FULL and b[0] - a[1] == 1 and context[a[1]] == " "
         for a, b in zip(regions, regions[1:]))
 
+    # an ordinal that counts centuries ("the 11th and 12th centuries") is one of the centuries
+    # up to the present's, below the next of its pair and above the one before it ("During
+    # the 99th and 12th centuries", "late 4th and early 6th centuries" for "5th" had read)
+    centuries = century_bounds(context, regions, present_year) if label == "ORDINAL" else None
+
     # "at least eight districts" never "at least one districts": one is singular
     one = entries.counts_one(original) if label == "CARDINAL" else None
 
@@ -1717,6 +1722,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         if (before_words or after_words) and _said_again(cand, before_words, after_words):
             return False
         if scale_word and not _bare_scale(cand):
+            return False
+        if centuries and not centuries[0] < (_ordinal_number(cand) or 0) < centuries[1]:
             return False
         if indefinite and label == "ORDINAL" and cand.lower() == "second":
             return False  # a fraction: "amount to a third of exports", never "a second"
@@ -2038,6 +2045,47 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         # Code" had become "with the updating of Bill of Rights"
         return "the " + found
     return upper_first(found) if capitalise else found
+
+
+def century_bounds(context: str, regions: list[Region], present_year: int
+                   ) -> tuple[int, int] | None:
+    """Where every mention of an ordinal in figures counts centuries ("the 11th and 12th
+    centuries", "the 5th century"), the bounds (exclusive) its replacement's number keeps:
+    above the ordinal before it in a pair, below the one after it, and within the present
+    century; else None. Before Christ the pair runs the other way."""
+    low, high = 0, chronology.present_century(present_year) + 1
+    for s, e, _ in regions:
+        after = _CENTURY_AFTER.match(context, e)
+        if after is None or not _ORDINAL_FIGURE.fullmatch(context[s:e]):
+            return None
+        if _BEFORE_CHRIST.match(context, after.end()):
+            continue  # "between the 6th and 4th centuries BCE": no order kept
+        if after.group(1):
+            high = min(high, int(after.group(1)))
+            if after.group(0).lstrip().lower().startswith(("and early", "to early")) and \
+                    _LATE_BEFORE.search(context, max(0, s - 6), s):
+                low = max(low, int(after.group(1)) - 2)  # "the late 5th and early 6th": next
+        before = _CENTURY_BEFORE.search(context, max(0, s - 30), s)
+        if before:
+            low = max(low, int(before.group(1)))
+    return (low, high) if low < high else None
+
+
+def _ordinal_number(text: str) -> int | None:
+    """The number of an ordinal in figures ("12th" -> 12), else None."""
+    m = _ORDINAL_FIGURE.fullmatch(text.strip())
+    return int(m.group(1)) if m else None
+
+
+_ORDINAL_FIGURE = re.compile(r"(\d{1,3})(?:st|nd|rd|th)")
+# the century noun after an ordinal, with the other ordinal of a pair before it ("11th and
+# 12th centuries"), and the ordinal before a pair's second ("11th and" before "12th")
+_CENTURY_AFTER = re.compile(r"(?:\s+(?:and|or|to)\s+|[-–])?(?:(?:early|late|mid)[- ])?"
+                            r"(?:(\d{1,3})(?:st|nd|rd|th))?[\s-]+centur(?:y|ies)\b", re.I)
+_CENTURY_BEFORE = re.compile(r"(\d{1,3})(?:st|nd|rd|th)\s+(?:and|or|to)\s+"
+                             r"(?:(?:early|late|mid)[- ])?$", re.I)
+_LATE_BEFORE = re.compile(r"\blate[- ]$", re.I)
+_BEFORE_CHRIST = re.compile(r"\s+(?:BCE?|B\.C\.)", re.I)
 
 
 def _bare_scale(text: str) -> bool:
