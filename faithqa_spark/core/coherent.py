@@ -231,14 +231,15 @@ def asked(question: str, answer: str, entity: Entity, label: str
     else:
         # "In what Italian city state ...?", "Which major river ...?": the noun is after
         # the adjectives
-        ws = _WORD.findall(question, m.end())[:6]
+        words = _WORD.findall(question, m.end())[:6]
         # "What is the common language that ...?", "What's the largest island in ...?": the
         # noun after the article, where its phrase ends right after it ("Sranan Tongo",
         # NER's PERSON, had become "Geert Driessen"); never a noun said of another ("What is
         # the country's main airport?", "What is the city landmark ...?") nor one that says
         # no kind ("What is the location of ...?")
-        copula = len(ws) > 2 and ws[0].lower() in _COPULAS and ws[1].lower() in _NOUN_ARTICLES
-        ws = [_POSSESSIVE_END.sub("", w) for w in ws[2 if copula else 0:][:4]]
+        copula = len(words) > 2 and words[0].lower() in _COPULAS \
+            and words[1].lower() in _NOUN_ARTICLES
+        ws = [_POSSESSIVE_END.sub("", w) for w in words[2 if copula else 0:][:4]]
         skipped = 0
         while skipped < _MAX_ADJECTIVES and len(ws) > 1 and _asked_adjective(ws[0]):
             ws, skipped = ws[1:], skipped + 1
@@ -248,8 +249,8 @@ def asked(question: str, answer: str, entity: Entity, label: str
         # language, and "what major film production company" for a company
         compound = after in _COMPOUND_HEADS or (
             skipped and after not in _PHRASE_END and then not in _PHRASE_END)
-        if copula and (after not in _PHRASE_END or _POSSESSIVE_END.search(
-                _WORD.findall(question, m.end())[2 + skipped]) or noun in _KINDLESS):
+        if copula and (after not in _PHRASE_END or _POSSESSIVE_END.search(words[2 + skipped])
+                       or noun in _NO_KIND_NOUNS):
             compound = True
         found = None if compound else _ASKED_KINDS.get(noun)
     if found is None or squad_norm(answer) != squad_norm(base_text(entity.text, label)):
@@ -304,7 +305,7 @@ _WORD = re.compile(r"[A-Za-z'’]+")
 _COPULAS = frozenset({"is", "was", "are", "were", "'s", "’s"})
 _NOUN_ARTICLES = frozenset({"the", "a", "an"})
 # the question's nouns that say no kind of place or event (`asked` after "is the")
-_KINDLESS = frozenset("region area location continent county district event".split())
+_NO_KIND_NOUNS = frozenset("region area location continent county district event".split())
 # the adjectives a question puts before its noun ("what major city", "which Italian state")
 _MAX_ADJECTIVES = 2
 _QUESTION_ADJECTIVES = frozenset("""major large larger largest small smaller smallest big
@@ -661,10 +662,10 @@ def said_of_a_person(context: str, text: str) -> bool:
     return any(_PERSON_AFTER.match(context, e) for _, e in boundary_matches(context, name))
 
 
-# a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
-# `_PERSON_TITLES`, which only says a name is a person's
 # an initial in a person's name ("Samuel L. Jackson", "P. Christiaan Klieger", "A.O. Smith")
 _INITIAL = re.compile(r"(?<![\w.])[A-Z]\.(?=\s|[A-Z]\.)")
+# a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
+# `_PERSON_TITLES`, which only says a name is a person's
 _SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"
                                r"Sultan|Shah|Pharaoh|Caliph)\s$")
 # a title before a name that makes it a person's ("Saint", "General" also begin places and
@@ -1985,8 +1986,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
 
     # accept() and the preferences that apply: all of them, then without the first left, ...
     # (a people word that names a people where the original does outweighs all else; a name
-    # written without an initial outweighs all else in a story set before such names, and
-    # a name of the story's time outweighs the rest; a year near its range's other end outweighs
+    # written without an initial, in a story set before such names, outweighs a name of the
+    # story's time, which outweighs the rest; a year near its range's other end outweighs
     # an age or a century near the original's, which outweighs a country named as the
     # original names one, which outweighs a party's own word swapped with it, which
     # outweighs the place's people swapped with it, which
