@@ -2532,9 +2532,12 @@ def test_an_answer_that_is_a_part_of_a_date_always_changes():
 def test_a_people_word_that_begins_a_place_s_name_is_refused():
     # "the Indian subcontinent" had become "the Egyptian subcontinent"
     norps = SamplingIndex.from_bank({"NORP": ["Egyptian", "Peruvian"]})
+    # ... and so is one that begins a Catholic rite's ("the Roman Catholic Church" had become
+    # "the Phrygian Catholic Church")
     for ctx in ("Outbreaks of conflict spread across the Indian subcontinent.",
-                "Ships crossed the Arabian Sea to reach the coast."):
-        name = "Indian" if "Indian" in ctx else "Arabian"
+                "Ships crossed the Arabian Sea to reach the coast.",
+                "Saint George was a Roman soldier; the Roman Catholic Church honours him."):
+        name = next(n for n in ("Indian", "Arabian", "Roman") if n in ctx)
         o = run(ctx, name, [(name, "NORP")], bank=norps)
         assert o[C.STATUS] == C.FILTERED and o[C.REASON] == reasons.NAME_INSIDE_NAME, ctx
     ok = run("Indian troops crossed the border at dawn, and the fighting went on for weeks.",

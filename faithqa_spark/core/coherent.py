@@ -82,6 +82,9 @@ _HOUSE_TYPES = frozenset({"GPE", "LOC", "FAC", "ORG", PERSON})
 # captain")
 _PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plateau|desert)|"
                           r"Sea|Ocean|Gulf)\b")
+# a people word that begins a Catholic rite's name ("the Roman Catholic Church", "Greek
+# Catholic"): "the Phrygian Catholic Church" is no church
+_RITE_AFTER = re.compile(r"\s+Catholic\b")
 _LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b",
                              re.IGNORECASE)
 # what a text is put into or said in, right before a people word: a language ("translated
@@ -731,6 +734,8 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         # NER's ORDINAL that is a unit of time ("24 frames per second" had become "24
         # frames per fiftieth") or an adverb ("it was first used" -> "it was second used")
         raise Refused(reasons.MALFORMED_ENTITY)
+    if label == "NORP" and any(_RITE_AFTER.match(context, e) for _, e, _ in regions):
+        raise Refused(reasons.NAME_INSIDE_NAME)  # "the Roman Catholic Church" names a rite
     if label == "NORP" and any(_PLACE_AFTER.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "the Indian subcontinent" names a place
     if label == "NORP" and original.endswith("o") and any(
