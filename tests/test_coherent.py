@@ -887,6 +887,19 @@ def test_a_who_question_s_answer_that_reads_as_a_person_s_name_is_made_again_as_
         # a known given name before a surname: "Enrico Fermi" (NER's ORG) is a person
         name = "Enrico Fermi"
         assert asked_person("Who led the team?", name, Entity(name, "ORG", 0, 12), "ORG", bank)
+    # ... and so is any name that the context's pronouns give a gender ("Who caused Oda
+    # Nobunaga's death?" "Akechi Mitsuhide", NER's ORG, had become "France 2")
+    ctx = "In 1582 Mitsuhide betrayed his lord at the temple, and he was killed soon after."
+    q = "Who betrayed his lord at the temple?"
+    m = Entity("Mitsuhide", "ORG", 8, 17)
+    assert asked_person(q, "Mitsuhide", m, "ORG", bank, ctx)
+    assert not asked_person(q, "Mitsuhide", m, "ORG", bank)  # without the context: no sign
+    o = run(ctx, "Mitsuhide", [("Mitsuhide", "ORG")], bank=bank, question=q)
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "PERSON" and o[C.REPLACEMENT_ENTITY] in (
+        "Orvane Kelm", "Ada Quell", "Nikita Khrushchev")
+    ctx = "In 1582 Mitsuhide bought the temple, and its grounds were sold soon after."
+    assert not asked_person(q, "Mitsuhide", m, "ORG", bank, ctx)  # no pronoun of a person
 
 
 def test_a_place_or_body_named_with_a_title_or_a_regnal_name_is_made_again_as_a_person_s():

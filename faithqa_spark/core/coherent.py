@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from faithqa_spark.core import arithmetic, chronology, entries, eras, namekinds, reasons, shapes
-from faithqa_spark.core.audit import squad_norm
+from faithqa_spark.core.audit import person_mentions, squad_norm
 from faithqa_spark.core.bank import strip_possessive
-from faithqa_spark.core.gender import given_name_known
+from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
 from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentions, name_parts,
                                       short_form_after, word_before)
@@ -611,12 +611,15 @@ def misread_person(original: str, label: str, index: SamplingIndex) -> bool:
 
 
 def asked_person(question: str, answer: str, entity: Entity, label: str,
-                 index: SamplingIndex) -> bool:
+                 index: SamplingIndex, context: str = "") -> bool:
     """Whether a question for a person ("Who ...?", "With whom ...?", "Which scientist
     ...?") is answered by the whole of a name that NER typed a place, a body or a thing and
     that reads as a person's: a surname of the bank's people ("Khrushchev", "Carranza",
     "Lyell"), a known given name before one or two more names ("Enrico Fermi", "Edi Rama",
-    "Galileo Galilei"), a person's title or a regnal name after a known given name.
+    "Galileo Galilei"), a person's title or a regnal name after a known given name, or any
+    name that the context's pronouns give a gender ("Who caused Oda Nobunaga's death?"
+    answered by NER's ORG "Akechi Mitsuhide" had become "France 2", and "Gellius"
+    "Montesquieu").
     Swapped as NER typed them, "Who transferred the Chechen-Ingush ASSR ...?" had been
     answered "Caucasus", and "Who wrote in the Hall of the Mountain King?" "Mötley Crüe".
     A known place, a name with a head word ("Royal Navy") or a common word ("Apple",
@@ -630,7 +633,8 @@ def asked_person(question: str, answer: str, entity: Entity, label: str,
             or namekinds.place_kind(name) is not None:  # any name of a country, state, city
         return False
     return (" " not in name and name in index.surnames_of_people()) \
-        or entries.named_like_person(name) or person_shaped(name, label)
+        or entries.named_like_person(name) or person_shaped(name, label) \
+        or (bool(context) and pronoun_gender(context, person_mentions(context, name)) is not None)
 
 
 # the types a person asked for by the question may have been given by NER (`asked_person`)

@@ -170,7 +170,7 @@ def _coherent_row(row: Mapping[str, Any], match: Match, entities: Sequence[Entit
         # place or body with a person's title or a regnal name ("Queen Victoria" GPE,
         # "Philip II" ORG)
         return again(coh.PERSON)
-    if coh.asked_person(row[C.QUESTION], answer, match.entity, label, index):
+    if coh.asked_person(row[C.QUESTION], answer, match.entity, label, index, context):
         return again(coh.PERSON)  # "Who transferred ...?" "Khrushchev" (NER's ORG)
     if out[C.STATUS] != C.OK or label not in coh.RETYPED:
         return out
