@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from faithqa_spark.core import shapes
 
@@ -230,3 +230,43 @@ def same_day_order(day: tuple[int, int], others: Iterable[tuple[int, int]],
 def _month_day(m: re.Match[str]) -> tuple[int, int]:
     month, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
     return _MONTHS.index(month.lower()) + 1, int(day)
+
+
+def century_bounds(context: str, regions: Sequence[tuple[int, int]], present_year: int
+                   ) -> tuple[int, int] | None:
+    """Where every mention of an ordinal in figures counts centuries ("the 11th and 12th
+    centuries", "the 5th century"), the bounds (exclusive) its replacement's number keeps:
+    above the ordinal before it in a pair, below the one after it, and within the present
+    century; else None. Before Christ the pair runs the other way."""
+    low, high = 0, present_century(present_year) + 1
+    for s, e in regions:
+        after = _CENTURY_AFTER.match(context, e)
+        if after is None or not _ORDINAL_FIGURE.fullmatch(context[s:e]):
+            return None
+        if _BC_AFTER.match(context, after.end()):
+            continue  # "between the 6th and 4th centuries BCE": no order kept
+        if after.group(1):
+            high = min(high, int(after.group(1)))
+            if after.group(0).lstrip().lower().startswith(("and early", "to early")) and \
+                    _LATE_BEFORE.search(context, max(0, s - 6), s):
+                low = max(low, int(after.group(1)) - 2)  # "the late 5th and early 6th": next
+        before = _CENTURY_BEFORE.search(context, max(0, s - 30), s)
+        if before:
+            low = max(low, int(before.group(1)))
+    return (low, high) if low < high else None
+
+
+def ordinal_number(text: str) -> int | None:
+    """The number of an ordinal in figures ("12th" -> 12), else None."""
+    m = _ORDINAL_FIGURE.fullmatch(text.strip())
+    return int(m.group(1)) if m else None
+
+
+_ORDINAL_FIGURE = re.compile(r"(\d{1,3})(?:st|nd|rd|th)")
+# the century noun after an ordinal, with the other ordinal of a pair before it ("11th and
+# 12th centuries"), and the ordinal before a pair's second ("11th and" before "12th")
+_CENTURY_AFTER = re.compile(r"(?:\s+(?:and|or|to)\s+|[-–])?(?:(?:early|late|mid)[- ])?"
+                            r"(?:(\d{1,3})(?:st|nd|rd|th))?[\s-]+centur(?:y|ies)\b", re.I)
+_CENTURY_BEFORE = re.compile(r"(\d{1,3})(?:st|nd|rd|th)\s+(?:and|or|to)\s+"
+                             r"(?:(?:early|late|mid)[- ])?$", re.I)
+_LATE_BEFORE = re.compile(r"\blate[- ]$", re.I)

@@ -79,12 +79,10 @@ _HOUSE_AFTER = re.compile(r"(?:(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)"
 _HOUSE_TYPES = frozenset({"GPE", "LOC", "FAC", "ORG", PERSON})
 # a people word that begins a place's name ("the Indian subcontinent", "the Arabian Sea"):
 # "the Egyptian subcontinent" is no place; a lower-case "sea" names none ("Spanish sea
-# captain")
-_PLACE_AFTER = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plateau|desert)|"
-                          r"Sea|Ocean|Gulf)\b")
-# a people word that begins a Catholic rite's name ("the Roman Catholic Church", "Greek
-# Catholic"): "the Phrygian Catholic Church" is no church
-_RITE_AFTER = re.compile(r"\s+Catholic\b")
+# captain"); or a Catholic rite's ("the Roman Catholic Church": "the Phrygian Catholic
+# Church" is no church)
+_NAME_AFTER_PEOPLE = re.compile(r"[\s-]+(?:(?i:subcontinent|peninsula|archipelago|plateau|"
+                                r"desert)|Sea|Ocean|Gulf)\b|\s+Catholic\b")
 _LANGUAGE_AFTER = re.compile(r"\s+(language|languages|tongue|dialect|dialects)\b",
                              re.IGNORECASE)
 # what a text is put into or said in, right before a people word: a language ("translated
@@ -738,9 +736,7 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         # NER's ORDINAL that is a unit of time ("24 frames per second" had become "24
         # frames per fiftieth") or an adverb ("it was first used" -> "it was second used")
         raise Refused(reasons.MALFORMED_ENTITY)
-    if label == "NORP" and any(_RITE_AFTER.match(context, e) for _, e, _ in regions):
-        raise Refused(reasons.NAME_INSIDE_NAME)  # "the Roman Catholic Church" names a rite
-    if label == "NORP" and any(_PLACE_AFTER.match(context, e) for _, e, _ in regions):
+    if label == "NORP" and any(_NAME_AFTER_PEOPLE.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "the Indian subcontinent" names a place
     if label == "NORP" and original.endswith("o") and any(
             context.startswith("-", e) for _, e, _ in regions):
@@ -1639,7 +1635,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     # an ordinal that counts centuries ("the 11th and 12th centuries") is one of the centuries
     # up to the present's, below the next of its pair and above the one before it ("During
     # the 99th and 12th centuries", "late 4th and early 6th centuries" for "5th" had read)
-    centuries = century_bounds(context, regions, present_year) if label == "ORDINAL" else None
+    centuries = chronology.century_bounds(context, spans, present_year) \
+        if label == "ORDINAL" else None
 
     # "at least eight districts" never "at least one districts": one is singular
     one = entries.counts_one(original) if label == "CARDINAL" else None
@@ -1733,7 +1730,7 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if scale_word and not _bare_scale(cand):
             return False
-        if centuries and not centuries[0] < (_ordinal_number(cand) or 0) < centuries[1]:
+        if centuries and not centuries[0] < (chronology.ordinal_number(cand) or 0) < centuries[1]:
             return False
         if indefinite and label == "ORDINAL" and cand.lower() == "second":
             return False  # a fraction: "amount to a third of exports", never "a second"
@@ -2055,47 +2052,6 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
         # Code" had become "with the updating of Bill of Rights"
         return "the " + found
     return upper_first(found) if capitalise else found
-
-
-def century_bounds(context: str, regions: list[Region], present_year: int
-                   ) -> tuple[int, int] | None:
-    """Where every mention of an ordinal in figures counts centuries ("the 11th and 12th
-    centuries", "the 5th century"), the bounds (exclusive) its replacement's number keeps:
-    above the ordinal before it in a pair, below the one after it, and within the present
-    century; else None. Before Christ the pair runs the other way."""
-    low, high = 0, chronology.present_century(present_year) + 1
-    for s, e, _ in regions:
-        after = _CENTURY_AFTER.match(context, e)
-        if after is None or not _ORDINAL_FIGURE.fullmatch(context[s:e]):
-            return None
-        if _BEFORE_CHRIST.match(context, after.end()):
-            continue  # "between the 6th and 4th centuries BCE": no order kept
-        if after.group(1):
-            high = min(high, int(after.group(1)))
-            if after.group(0).lstrip().lower().startswith(("and early", "to early")) and \
-                    _LATE_BEFORE.search(context, max(0, s - 6), s):
-                low = max(low, int(after.group(1)) - 2)  # "the late 5th and early 6th": next
-        before = _CENTURY_BEFORE.search(context, max(0, s - 30), s)
-        if before:
-            low = max(low, int(before.group(1)))
-    return (low, high) if low < high else None
-
-
-def _ordinal_number(text: str) -> int | None:
-    """The number of an ordinal in figures ("12th" -> 12), else None."""
-    m = _ORDINAL_FIGURE.fullmatch(text.strip())
-    return int(m.group(1)) if m else None
-
-
-_ORDINAL_FIGURE = re.compile(r"(\d{1,3})(?:st|nd|rd|th)")
-# the century noun after an ordinal, with the other ordinal of a pair before it ("11th and
-# 12th centuries"), and the ordinal before a pair's second ("11th and" before "12th")
-_CENTURY_AFTER = re.compile(r"(?:\s+(?:and|or|to)\s+|[-–])?(?:(?:early|late|mid)[- ])?"
-                            r"(?:(\d{1,3})(?:st|nd|rd|th))?[\s-]+centur(?:y|ies)\b", re.I)
-_CENTURY_BEFORE = re.compile(r"(\d{1,3})(?:st|nd|rd|th)\s+(?:and|or|to)\s+"
-                             r"(?:(?:early|late|mid)[- ])?$", re.I)
-_LATE_BEFORE = re.compile(r"\blate[- ]$", re.I)
-_BEFORE_CHRIST = re.compile(r"\s+(?:BCE?|B\.C\.)", re.I)
 
 
 def _bare_scale(text: str) -> bool:
