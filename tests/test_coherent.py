@@ -304,9 +304,17 @@ def test_a_people_word_said_for_the_people_takes_one_that_can_be():
     assert replacements(ctx, "British", "NORP", others, "p", rows=4) <= {"American",
                                                                          "Norwegian"}
     assert replacements(ctx, "British", "NORP", others, "p", rows=4)
+    # ... and so does one followed by an adverb and a verb: "The French officially abandoned
+    # the experiment" had become "The American officially abandoned ..."
+    ctx = ("The British officially abandoned the experiment in the early nineteenth century, "
+           "and the lodges that had admitted women were closed within a decade.")
+    assert replacements(ctx, "British", "NORP", peoples, "o", rows=8) == {"French"}
     # ... and a people's thing takes any: "the British army"
     ctx = ("The British army landed in the north, and its ships held the coast for the rest "
            "of the year while the towns of the region were taken one by one.")
+    assert len(replacements(ctx, "British", "NORP", peoples, "q", rows=12)) > 1
+    ctx = ("The British family lived in the north for years, and its ships held the coast "
+           "while the towns of the region were taken one by one.")
     assert len(replacements(ctx, "British", "NORP", peoples, "q", rows=12)) > 1
 
 
@@ -2106,6 +2114,11 @@ def test_a_one_word_name_after_a_sovereign_s_title_takes_one_word_or_a_regnal_na
     # no title: any name
     ctx = "The Ogaden was given up in a treaty the British signed with Menelik in 1897."
     assert replacements(ctx, "Menelik", "PERSON", bank, "k", rows=8) - {"Louis XVIII", "Edgar"}
+    # the title in lower case: "Taungoo's young, ambitious king Tabinshwehti" had become
+    # "king Bassam Tibi"
+    ctx = "The young and ambitious king Menelik defeated the more powerful Tigray in 1889."
+    got = replacements(ctx, "Menelik", "PERSON", bank, "k", rows=8)
+    assert got and got <= {"Louis XVIII", "Edgar"}
 
 
 def test_a_place_named_before_its_state_or_country_is_a_city():

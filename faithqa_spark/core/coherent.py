@@ -671,8 +671,10 @@ def said_of_a_person(context: str, text: str) -> bool:
 _INITIAL = re.compile(r"(?<![\w.])[A-Z]\.(?=\s|[A-Z]\.)")
 # a sovereign's title right before a name (`fit`: it takes a sovereign's name); narrower than
 # `_PERSON_TITLES`, which only says a name is a person's
+# (in lower case too: "Taungoo's young, ambitious king Tabinshwehti" had become "king
+# Bassam Tibi")
 _SOVEREIGN_BEFORE = re.compile(r"\b(?:King|Queen|Emperor|Empress|Pope|Tsar|Czar|Tsarina|Kaiser|"
-                               r"Sultan|Shah|Pharaoh|Caliph)\s$")
+                               r"Sultan|Shah|Pharaoh|Caliph)\s$", re.IGNORECASE)
 # a title before a name that makes it a person's ("Saint", "General" also begin places and
 # companies: "St. Louis", "General Electric")
 _PERSON_TITLES = frozenset("""prince princess king queen emperor empress sir lord lady duke
@@ -917,11 +919,16 @@ def people_words(context: str, original: str, regions: list[Region],
 # place's adjective takes its place; said of the people ("sold to the French."), its
 # plural ("the Germans"), or its own such word ("the Spanish")
 IRREGULAR, IRREGULAR_PLURAL = "=", "=s"
-# what follows a people word said of the people itself: "the French were", "to the French."
+# nouns that end as adverbs do ("the Italian family moved": theirs, not the people)
+_LY_NOUNS = ("family", "assembly", "ally", "rally", "monopoly", "supply", "anomaly", "homily",
+             "folly", "belly", "jelly", "lily", "bully")
+# what follows a people word said of the people itself: "the French were", "to the French.",
+# "The French officially abandoned" (an adverb and a verb: "the Italian family" is theirs)
 _COLLECTIVE_AFTER = re.compile(r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:were|was|had|have|and|who|"
                                r"would|could|did|also|under|in|at|from|to|of|by|on|with|"
                                r"during|after|before|against|for|as|but|while|when|then|"
-                               r"themselves|[a-z]+ed)\b)")
+                               r"themselves|[a-z]+ed)\b|\s+(?!(?:%s)\b)[a-z]+ly\s+(?:[a-z]+ed|were|was|"
+                               r"had|did|would|could)\b)" % "|".join(_LY_NOUNS))
 
 
 # the people words that name a people after "the" as they are ("the British", "the Dutch",
