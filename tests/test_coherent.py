@@ -477,6 +477,63 @@ def test_an_answer_with_the_short_form_reads_the_new_initials():
     assert answer_span(row) is False
 
 
+def test_the_short_form_of_a_longer_name_the_entity_opens_takes_the_new_initials():
+    # "The New York City Police Department (NYPD) ... Members of the NYPD" had become "The
+    # Utah City Police Department (NYPD) ... the NYPD": the old city's letters stayed
+    from faithqa_spark.core.names import head_short_form
+    for ctx, name, short in (
+            ("The Kelmar City Police Department (KPD) met.", "Kelmar", "KPD"),
+            ("the New Kelmar Municipal Council (NKMC) met.", "New Kelmar", "NKMC"),
+            ("the Kelmar Institute of Management and Public Administration (KIMPA) met.",
+             "Kelmar", "KIMPA"),
+            ("the Congress for Progressive Change (CPC) won.", "Congress", "CPC")):
+        assert head_short_form(ctx, name, [ctx.index(name) + len(name)]) == short, name
+    for ctx, name in (("the Kelmar Knicks (NBA) met.", "Kelmar"),  # not its initials
+                      ("the Kelmar Knicks (K) met.", "Kelmar"),  # nothing of the rest
+                      ("the Kelmar Knicks (KX) met.", "Kelmar"),  # no capital X after it
+                      # another place's: "located in Matsapha and the Manzini Industrial and
+                      # Training Centre (MITC)"
+                      ("located in Kelmar and the Kelmar Industrial Centre (KIC).", "Kelmar")):
+        assert head_short_form(ctx, name, [ctx.index(name) + len(name)]) is None, ctx
+    places = SamplingIndex.from_bank({"GPE": ["Dunmore", "Orvane"]})
+    ctx = ("The Kelmar City Police Department (KPD) is the largest police force of the state. "
+           "Members of the KPD are called Kelmar's Finest by the city's papers.")
+    got = set()
+    for o in made_rows(ctx, "Kelmar", [("Kelmar", "GPE")], places, "k",
+                       question="Which city's police are the largest force?"):
+        rep, mod = o[C.REPLACEMENT_ENTITY], o[C.MODIFIED_CONTEXT]
+        got.add(rep)
+        assert "KPD" not in mod and f"{rep} City Police Department ({rep[0]}PD)" in mod
+        assert f"Members of the {rep[0]}PD" in mod
+        assert [mod[sp[C.SPAN_START]:sp[C.SPAN_END]] for sp in o[C.MODIFIED_SPANS]] == \
+            [rep, f"{rep[0]}PD", f"{rep[0]}PD", rep]
+    assert got == {"Dunmore", "Orvane"}
+    # the answer that takes in the short form reads the new one, as the audit expects
+    answer = "The Kelmar City Police Department (KPD)"
+    o = run(ctx, answer, [("Kelmar", "GPE")], bank=places, question="Who is the largest?")
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    assert o[C.FAITHFUL_ANSWER] == f"The {rep} City Police Department ({rep[0]}PD)"
+    assert o[C.AUDIT]["answer_span"] is True
+    assert answer_span({**o, C.FAITHFUL_ANSWER: f"The {rep} City Police Department (KPD)"}) \
+        is False
+    # the new short form said already: refused, never two forces of one name
+    said = ctx + " The DPD and the OPD patrol the suburbs."
+    o = run(said, "Kelmar", [("Kelmar", "GPE")], bank=places, question="Which city?")
+    assert o[C.REASON] == reasons.DEFINED_SHORT_FORM
+    # the question says the old one: the same swap there, the source's question kept
+    o = run(ctx, "Kelmar", [("Kelmar", "GPE")], bank=places, question="Whose is the KPD?")
+    assert_consistent(o)
+    rep = o[C.REPLACEMENT_ENTITY]
+    assert o[C.QUESTION] == f"Whose is the {rep[0]}PD?"
+    assert o[C.ORIGINAL_QUESTION] == "Whose is the KPD?"
+    # the replacement's letters are the original's: nothing to change
+    same = SamplingIndex.from_bank({"GPE": ["Kyrvale"]})
+    o = run(ctx, "Kelmar", [("Kelmar", "GPE")], bank=same, question="Which city?")
+    assert_consistent(o)
+    assert "Kyrvale City Police Department (KPD)" in o[C.MODIFIED_CONTEXT]
+
+
 def test_an_s_that_ends_a_clause_belongs_to_the_name():
     ctx = "Signal Ridge overlooks the harbour town of Port Ellis's. Tourists love Port Ellis's."
     o = run(ctx, "Port Ellis's", [("Port Ellis", "GPE")])

@@ -22,8 +22,9 @@ from faithqa_spark.core.audit import person_mentions, squad_norm
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
-from faithqa_spark.core.names import (in_longer_name, initials, lone_part_mentions, name_parts,
-                                      short_form_after, word_before)
+from faithqa_spark.core.names import (head_short_form, in_longer_name, initials,
+                                      lone_part_mentions, name_parts, short_form_after,
+                                      whole_word_swaps, word_before)
 from faithqa_spark.core.nearby import MAX_WEIGHT
 from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, in_pool_order,
                                          overlap_test, pool_text, visits)
@@ -1148,6 +1149,35 @@ def short_form(context: str, original: str, regions: list[Region]) -> str | None
     """The short form the context defines for the name: "(PCEEO)" right after a mention,
     starting with the name's first letter. It is swapped for the replacement's initials."""
     return short_form_after(context, original, (e for _, e, _ in regions))
+
+
+def head_acronym(context: str, original: str, regions: list[Region], replacement: str
+                 ) -> tuple[str, str] | None:
+    """The short form the context defines for a longer name that opens with the original
+    (`names.head_short_form`: "New York City Police Department (NYPD)" for "New York") and
+    what it becomes: the replacement's initials in place of the original's ("The Utah City
+    Police Department (NYPD)" had kept the old city's letters), or None (none, or the same
+    letters). Refused where the new short form is said in the context already."""
+    short = head_short_form(context, original, (e for _, e, part in regions if part == FULL))
+    if short is None:
+        return None
+    new = initials(replacement) + short[len(initials(original)):]
+    if new == short:
+        return None  # "Islamic" -> "Ismaili": the same letters
+    if not initials(replacement) or boundary_matches(context, new):
+        raise Refused(reasons.DEFINED_SHORT_FORM)
+    return short, new
+
+
+def acronym_swaps(text: str, acronym: tuple[str, str] | None) -> list[tuple[int, int, str]]:
+    """Each mention of the `head_acronym`'s old short form in `text` with the new one."""
+    return whole_word_swaps(text, *acronym) if acronym else []
+
+
+def with_acronym(text: str, acronym: tuple[str, str]) -> str:
+    """`text` (the question) with the `head_acronym`'s new short form for the old one."""
+    swaps = acronym_swaps(text, acronym)
+    return splice(text, [(s, e, 0) for s, e, _ in swaps], [new for _, _, new in swaps])[0]
 
 
 def with_short_form(context: str, regions: list[Region], short: str) -> list[Region]:

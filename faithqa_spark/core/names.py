@@ -162,6 +162,47 @@ def short_form_after(context: str, name: str, ends: Iterable[int]) -> str | None
 _CAPITALS = re.compile(r"[A-Z][A-Z&.]{0,6}[A-Z]")
 
 
+# the rest of a longer name after a mention and the short form defined for the whole:
+# "New York[ City Police Department (NYPD)]", "Congress[ for Progressive Change (CPC)]". It
+# goes on with a capitalised word, or a preposition and one: "located in Matsapha and the
+# Manzini Industrial and Training Centre (MITC)" names another place's
+_REST_AND_SHORT = re.compile(r"([ -](?:(?:of|for|in|on|de|du|des|del|di) )?[A-Z][\w'’&.-]*"
+                             r"(?:[ -](?:[A-Z][\w'’&.-]*|of|and|for|the|de|du|des|la|le|del|di|"
+                             r"on|in))*) \(([A-Z]{2,8})\)")
+
+
+def head_short_form(context: str, name: str, ends: Iterable[int]) -> str | None:
+    """The short form the context defines for a longer name that opens with `name` at one
+    of its mentions (each ending at one of `ends`): "New York City Police Department
+    (NYPD)" for "New York", "Texas Instruments (TI)" for "Texas". Its first letters are
+    the name's `initials`, the rest some of the longer name's other capitals, in order. The
+    coherent policy gives it the replacement's initials in their place ("Utah City Police
+    Department (UPD)"); the audit expects that swap."""
+    lead = initials(name)
+    if not lead:
+        return None
+    for e in ends:
+        m = _REST_AND_SHORT.match(context, e)
+        if m is None:
+            continue
+        short, rest = m.group(2), iter(initials(m.group(1).replace("-", " ")))
+        tail = short[len(lead):]
+        # each letter of the tail found in the rest's capitals, in order (`in` consumes)
+        if short.startswith(lead) and tail and all(ch in rest for ch in tail):
+            return short
+    return None
+
+
+def whole_word_swaps(text: str, word: str, new: str) -> list[tuple[int, int, str]]:
+    """Each whole-word, same-case mention of `word` in `text` with `new` in its place:
+    (start, end, new)."""
+    return [(s, e, new) for s, e in _whole_words(text, word)]
+
+
+def _whole_words(text: str, word: str) -> list[tuple[int, int]]:
+    return [(s, e) for s, e in boundary_matches(text, word) if text[s:e] == word]
+
+
 def initials(name: str) -> str:
     """The short form of a name: the first letters of its capitalised words ("Sports
     Illustrated" -> "SI"; "Bank of Orvane" -> "BO")."""

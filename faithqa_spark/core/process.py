@@ -274,15 +274,19 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
         if coh.drops_the(context, original, etype, regions, question) \
                 and not coh.keeps_the(replacement, etype, index):
             regions = coh.without_the(context, regions, etype)
+        # "New York City Police Department (NYPD)" (the original's own is `short`)
+        acronym = None if short else coh.head_acronym(context, original, regions, replacement)
+        extra = [*coh.people_swaps(context, original, etype, regions, replacement, index,
+                                   draw["places"]), *coh.acronym_swaps(context, acronym)]
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
-                         replacement, regions, etype,
-                         coh.people_swaps(context, original, etype, regions, replacement,
-                                          index, draw["places"]))
+                         replacement, regions, etype, extra)
         if squad_norm(swap.faithful_answer) == squad_norm(row[C.ANSWER]):
             # the answer would not change: no counterfactual (fit() draws none such)
             return filtered(row, cfg, prov, reasons.ANSWER_NOT_SWAPPED, **ent_values)
         if asks:  # the question names the entity: the same swap, or the row goes
             question = coh.swap_question(question, original, etype, short, replacement)
+        if acronym:  # ... and its longer name's short form ("How big is the NYPD?")
+            question = coh.with_acronym(question, acronym)
     except coh.Refused as r:
         return filtered(row, cfg, prov, r.reason, **ent_values)
     q = cfg.quality
