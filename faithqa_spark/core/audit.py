@@ -17,8 +17,9 @@ from typing import Any, Callable, Mapping
 
 from faithqa_spark.core import fields as C
 from faithqa_spark.core.gender import name_gender, pronoun_gender
-from faithqa_spark.core.names import (head_short_form, in_longer_name, initials,
-                                      lone_part_mentions, name_parts, short_form_after)
+from faithqa_spark.core.names import (head_short_form, head_short_swap, in_longer_name,
+                                      initials, lone_part_mentions, name_parts,
+                                      short_form_after)
 from faithqa_spark.core.shapes import OTHER, cardinal_shape, date_shape
 from faithqa_spark.core.substitution import occurrences, substitute
 from faithqa_spark.core.text import boundary_matches
@@ -213,8 +214,7 @@ def answer_span(row: Mapping[str, Any]) -> bool | None:
     elif ctx and (head := head_short_form(ctx, orig, (e for _, e in boundary_matches(ctx, orig)))):
         # ... and one of a longer name it opens, the replacement's initials in its own
         # place ("New York City Police Department (NYPD)" -> "Utah City ... (UPD)")
-        expected = substitute(expected, head,
-                              initials(rep.strip()) + head[len(initials(orig)):]).text
+        expected = substitute(expected, head, head_short_swap(orig, head, rep.strip())).text
     return squad_norm(faithful) == squad_norm(expected)
 
 

@@ -22,9 +22,9 @@ from faithqa_spark.core.audit import person_mentions, squad_norm
 from faithqa_spark.core.bank import strip_possessive
 from faithqa_spark.core.gender import given_name_known, pronoun_gender
 from faithqa_spark.core.matching import Entity
-from faithqa_spark.core.names import (head_short_form, in_longer_name, initials,
-                                      lone_part_mentions, name_parts, short_form_after,
-                                      whole_word_swaps, word_before)
+from faithqa_spark.core.names import (head_short_form, head_short_swap, in_longer_name,
+                                      initials, lone_part_mentions, name_parts,
+                                      same_case_matches, short_form_after, word_before)
 from faithqa_spark.core.nearby import MAX_WEIGHT
 from faithqa_spark.core.sampling import (ANY, GIVEN, Pool, SamplingIndex, in_pool_order,
                                          overlap_test, pool_text, visits)
@@ -498,8 +498,7 @@ def mentions(context: str, original: str, label: str) -> list[Region]:
     full = [(s, e, FULL) for s, e in boundary_matches(context, original)]
     if label != PERSON:
         if _PLAIN_ACRONYM.fullmatch(original):  # "ISPs" goes with "ISP"
-            full += [(s, e, PLURAL) for s, e in boundary_matches(context, original + "s")
-                     if context[s:e] == original + "s"]
+            full += [(s, e, PLURAL) for s, e in same_case_matches(context, original + "s")]
             full.sort()
         return full
     sig = _significant(original)
@@ -907,8 +906,8 @@ def people_words(context: str, original: str, regions: list[Region],
     people = namekinds.irregular_people(original)
     if people and people in norps:
         found += [(s, e, IRREGULAR_PLURAL if _collective(context, s, e) else IRREGULAR)
-                  for s, e in boundary_matches(context, people)
-                  if context[s:e] == people and not _FEATURE_AFTER.match(context, e)
+                  for s, e in same_case_matches(context, people)
+                  if not _FEATURE_AFTER.match(context, e)
                   and not _NAMED_AFTER_PEOPLE.match(context, e)
                   and not _in_mention(s, regions)
                   and not any(a <= s < b for a, b, _ in found)]
@@ -1161,7 +1160,7 @@ def head_acronym(context: str, original: str, regions: list[Region], replacement
     short = head_short_form(context, original, (e for _, e, part in regions if part == FULL))
     if short is None:
         return None
-    new = initials(replacement) + short[len(initials(original)):]
+    new = head_short_swap(original, short, replacement)
     if new == short:
         return None  # "Islamic" -> "Ismaili": the same letters
     if not initials(replacement) or boundary_matches(context, new):
@@ -1171,7 +1170,10 @@ def head_acronym(context: str, original: str, regions: list[Region], replacement
 
 def acronym_swaps(text: str, acronym: tuple[str, str] | None) -> list[tuple[int, int, str]]:
     """Each mention of the `head_acronym`'s old short form in `text` with the new one."""
-    return whole_word_swaps(text, *acronym) if acronym else []
+    if acronym is None:
+        return []
+    old, new = acronym
+    return [(s, e, new) for s, e in same_case_matches(text, old)]
 
 
 def with_acronym(text: str, acronym: tuple[str, str]) -> str:
@@ -1183,8 +1185,8 @@ def with_acronym(text: str, acronym: tuple[str, str]) -> str:
 def with_short_form(context: str, regions: list[Region], short: str) -> list[Region]:
     """The mentions plus every whole-word, same-case mention of the short form."""
     taken = [(s, e) for s, e, _ in regions]
-    extra = [(s, e, SHORT) for s, e in boundary_matches(context, short)
-             if context[s:e] == short and not any(s < b and a < e for a, b in taken)]
+    extra = [(s, e, SHORT) for s, e in same_case_matches(context, short)
+             if not any(s < b and a < e for a, b in taken)]
     return sorted(regions + extra)
 
 
@@ -2452,8 +2454,8 @@ def other_number_words(context: str, original: str, regions: list[Region]
     other = _other_number(original)
     if other == original or not other[:1].isupper():
         return []
-    return [(s, e) for s, e in boundary_matches(context, other)
-            if context[s:e] == other and not _in_mention(s, regions)
+    return [(s, e) for s, e in same_case_matches(context, other)
+            if not _in_mention(s, regions)
             and not _CAPITAL_AFTER.match(context, e)]
 
 

@@ -193,13 +193,15 @@ def head_short_form(context: str, name: str, ends: Iterable[int]) -> str | None:
     return None
 
 
-def whole_word_swaps(text: str, word: str, new: str) -> list[tuple[int, int, str]]:
-    """Each whole-word, same-case mention of `word` in `text` with `new` in its place:
-    (start, end, new)."""
-    return [(s, e, new) for s, e in _whole_words(text, word)]
+def head_short_swap(name: str, short: str, replacement: str) -> str:
+    """What `head_short_form` `short` of `name` becomes for `replacement`: the replacement's
+    `initials` in place of the name's ("NYPD", "New York" -> "Utah": "UPD")."""
+    return initials(replacement) + short[len(initials(name)):]
 
 
-def _whole_words(text: str, word: str) -> list[tuple[int, int]]:
+def same_case_matches(text: str, word: str) -> list[tuple[int, int]]:
+    """`boundary_matches` of `word` written as it is (that one ignores case): "KPD", not
+    "kpd"; "Albanians", not "ALBANIANS"."""
     return [(s, e) for s, e in boundary_matches(text, word) if text[s:e] == word]
 
 
