@@ -331,6 +331,22 @@ def test_a_year_its_sentence_sets_in_a_world_war_stays_in_it():
     assert replacements(ctx, "1942", "DATE", years, "w", rows=8) == {"1941"}
 
 
+def test_a_year_of_a_four_yearly_event_keeps_its_place_in_the_cycle():
+    # "since the 1984 Summer Olympics, professional players have been permitted" had become
+    # "since the 1971 Summer Olympics", which never were
+    years = SamplingIndex.from_bank({"DATE": ["1971", "1988", "1990", "1993", "1996", "1998"]})
+    ctx = ("Originally the event was for amateurs only; since the 1984 Summer Olympics, "
+           "professionals have been permitted to play in the tournament.")
+    assert replacements(ctx, "1984", "DATE", years, "o", rows=10) == {"1988", "1996"}
+    ctx = "She skated at the 1992 Winter Olympics in Albertville before she retired."
+    assert replacements(ctx, "1992", "DATE", years, "o", rows=10) == {"1988"}
+    ctx = "The team reached the final of the 1994 FIFA World Cup in Pasadena, and lost."
+    assert replacements(ctx, "1994", "DATE", years, "o", rows=10) == {"1990", "1998"}
+    # a year said of no such event draws any year
+    ctx = "The team reached the final of the 1994 tournament in Pasadena, and lost."
+    assert {"1971", "1993"} & replacements(ctx, "1994", "DATE", years, "o", rows=10)
+
+
 def test_a_one_word_name_that_makes_one_man_with_another_name_of_the_context_is_not_drawn():
     # "Bonaparte told Napoleon these were the best terms": the bank's Napoleon Bonaparte
     people = SamplingIndex.from_bank({"PERSON": ["Bonaparte", "Napoleon Bonaparte", "Lucien",
@@ -572,6 +588,29 @@ def test_a_question_naming_the_entity_gets_the_same_swap():
     paper = run(CHOPIN, "Frédéric Chopin", CHOPIN_ENTS, cfg=PAPER,
                 question="Where was Chopin born?")
     assert paper[C.QUESTION] == paper[C.ORIGINAL_QUESTION] == "Where was Chopin born?"
+
+
+def test_a_question_mention_running_into_a_longer_name_is_no_mention():
+    # "Who would absorb the good bank of Cyprus Popular Bank?" had become "... the good World
+    # Bank Popular Bank?": the question's "bank of Cyprus" is the start of no name of its own
+    banks = SamplingIndex.from_bank({"ORG": ["Bank of Dunmore", "Bank of Kelso"]})
+    ctx = ("The Orvane Popular Bank was split into a bad bank and a good bank, which the "
+           "Bank of Orvane took over in May.")
+    spec = [("Orvane Popular Bank", "ORG"), ("Bank of Orvane", "ORG")]
+    o = run(ctx, "Bank of Orvane", spec, bank=banks,
+            question="Who took over the good bank of Orvane Popular Bank?")
+    assert o[C.REASON] == reasons.QUESTION_NAMES_ENTITY
+    # ... but a longer name the context says too is swapped there as here
+    ctx2 = ctx + " The Bank of Orvane Tower stands in the square."
+    o = run(ctx2, "Bank of Orvane", spec, bank=banks,
+            question="Where does the Bank of Orvane Tower stand?")
+    assert_consistent(o)
+    assert o[C.QUESTION] == f"Where does the {o[C.REPLACEMENT_ENTITY]} Tower stand?"
+    # the same name before a word of no name of the context is the name
+    o = run(ctx, "Bank of Orvane", spec, bank=banks,
+            question="When did the Bank of Orvane Take over the good bank?")
+    assert_consistent(o)
+    assert o[C.QUESTION] == f"When did the {o[C.REPLACEMENT_ENTITY]} Take over the good bank?"
 
 
 @pytest.mark.parametrize("cfg", [COHERENT, PAPER], ids=["coherent", "paper"])
@@ -2509,6 +2548,23 @@ def test_a_people_word_takes_the_article_its_new_word_takes():
     assert "to St1, a Greek energy company" in o[C.MODIFIED_CONTEXT] and "Greek" in pieces(o)
 
 
+def test_a_longer_name_a_people_word_opens_takes_its_new_short_form():
+    # "the Scottish National Party (SNP)", its Scotland swapped for Israel, had become "the
+    # Israeli National Party (SNP)"
+    bank = SamplingIndex.from_bank({"GPE": ["Wales"], "NORP": ["Welsh", "Scottish"]})
+    ctx = ("The oil campaign of the Scottish National Party (SNP) raised support for the SNP "
+           "in Scotland. How big is the SNP?")
+    spec = [("Scottish", "NORP"), ("Scotland", "GPE")]
+    o = run(ctx, "Scotland", spec, bank=bank, question="How big is the SNP in Scotland?")
+    assert_consistent(o)
+    assert o[C.MODIFIED_CONTEXT] == ("The oil campaign of the Welsh National Party (WNP) raised "
+                                     "support for the WNP in Wales. How big is the WNP?")
+    assert o[C.QUESTION] == "How big is the WNP in Wales?"
+    # the new short form said already: two parties of one name, filtered
+    o = run(ctx + " The WNP is another.", "Scotland", spec, bank=bank)
+    assert o[C.REASON] == reasons.DEFINED_SHORT_FORM
+
+
 def test_a_word_beside_a_mention_is_not_said_again():
     # "the September issue of Vogue magazine" had become "of Time Magazine magazine"
     bank = SamplingIndex.from_bank({"ORG": ["Time Magazine", "Rolling Stone", "Harper's Bazaar"]})
@@ -2557,6 +2613,18 @@ def test_a_people_word_s_place_is_swapped_with_it():
         assert o[C.REPLACEMENT_ENTITY] == "Japanese"  # the one whose place the bank holds
         mod = o[C.MODIFIED_CONTEXT]
         assert "ceded to the United States by Japan. The Japanese negotiators" in mod
+    # the question that names the place asks of the new one: "What are the people who live
+    # in Hyderabad called?" had stayed so beside a context of Persia and Persians
+    for question, asked in (("Who tried to keep San Diego for Mexico?",
+                             "Who tried to keep San Diego for Japan?"),
+                            # a word of another case or inside a word is no mention
+                            ("Was MEXICO or Mexicoland ceded?", "Was MEXICO or Mexicoland ceded?")):
+        o = run(ctx, "Mexican", spec, bank=bank, question=question)
+        assert_consistent(o)
+        assert o[C.QUESTION] == asked and o[C.ORIGINAL_QUESTION] == question
+    # ... and one that names the new place already would ask of it twice: filtered
+    o = run(ctx, "Mexican", spec, bank=bank, question="Did Japan help Mexico keep San Diego?")
+    assert o[C.REASON] == reasons.QUESTION_NAMES_ENTITY
     # a place's name that NER found as no place stays ("Jeffersonian ... Jefferson" the man)
     ctx = ("Jeffersonian democracy grew after 1800. Jefferson himself wrote of it often, "
            "and Jeffersonian ideals spread west.")
@@ -2754,6 +2822,46 @@ def test_a_year_answered_inside_a_name_is_swapped_as_a_year():
     # the name is the entity where the answer is the whole name
     o = run(ctx, "Great Sioux War of 1876", spec, bank=bank, question="Which war was it?")
     assert o[C.ENTITY_TYPE] == "EVENT"
+
+
+def test_a_figure_answer_ner_missed_is_the_entity():
+    # "the Woolworth Building (1913)": NER gave the year no entity, and the row had been
+    # filtered as no_entity_match
+    from faithqa_spark.core.coherent import figure_answer
+    from faithqa_spark.core.matching import FIGURE
+    bank = SamplingIndex.from_bank({"DATE": ["1908", "1931"], "CARDINAL": ["700", "2,400"],
+                                    "FAC": ["the Chrysler Building"]})
+    ctx = ("Tall towers include the Woolworth Building (1913), an early gothic skyscraper, "
+           "whose lobby holds 900 people.")
+    spec = [("the Woolworth Building", "FAC")]
+    for question, answer, label in (("In what year was the Woolworth Building completed?",
+                                     "1913", "DATE"),
+                                    ("How many people does its lobby hold?", "900",
+                                     "CARDINAL")):
+        o = run(ctx, answer, spec, bank=bank, question=question)
+        assert_consistent(o)
+        assert (o[C.MATCH_STRATEGY], o[C.ENTITY_TYPE], o[C.ORIGINAL_ENTITY]) == \
+            (FIGURE, label, answer)
+        assert o[C.MODIFIED_CONTEXT] == ctx.replace(answer, o[C.REPLACEMENT_ENTITY])
+        # the paper's policy matches as the paper does
+        assert run(ctx, answer, spec, bank=bank, question=question, cfg=PAPER)[C.REASON] \
+            == reasons.NO_ENTITY_MATCH
+    # a year alone is a year where no amount is asked; any other figure a count
+    assert figure_answer("Which was it?", "1913", ctx, ctx.index("1913"), []).label == "DATE"
+    assert figure_answer("When?", "900", ctx, ctx.index("900"), []).label == "DATE"
+    # no figure alone: a piece of a longer figure or word, an end of a range, a figure in
+    # a unit of another, a figure an entity covers
+    for text, answer in (("a crowd of 1,900,000 people", "1,900"), ("the A12 road", "12"),
+                         ("Hume (1711–1776) wrote", "1711"), ("Hume (1711–1776) wrote", "1776"),
+                         ("aged between 23 and 37 years", "37"),
+                         ("aged between 23 and 37 years", "23"), ("(200,000/km²)", "200,000"),
+                         ("it cost $5 then", "5"), ("the 1990s", "1990"), ("a 12% rise", "12"),
+                         ("the fourth man", "fourth")):
+        assert figure_answer("When?", answer, text, text.index(answer), []) is None, text
+    assert figure_answer("When?", "1913", ctx, ctx.index("1913"),
+                         [Entity("1913), an", "DATE", ctx.index("1913"), ctx.index(", an"))]) \
+        is None
+    assert figure_answer("When?", "1913", ctx, ctx.index("Tall"), []) is None  # not at start
 
 
 def test_a_scale_word_after_a_takes_another_scale_word():

@@ -35,7 +35,8 @@ FIELD_DOCS: dict[str, str] = {
     C.ENTITY_TYPE: "spaCy NER label of the entity (PERSON, GPE, ORG, DATE, ...)",
     C.SOURCE: "`squad` or `triviaqa`",
     C.SPLIT: "`train`, `dev` or `test` (the Hub's `validation` is `dev`)",
-    C.MATCH_STRATEGY: "how the answer was matched to the entity: exact, substring, positional",
+    C.MATCH_STRATEGY: "how the answer was matched to the entity: exact, substring, "
+                      "positional, or figure (a figure NER gave no entity for)",
     C.ANSWER_STARTS: "every character offset of the faithful answer in the modified context",
     C.MODIFIED_SPANS: "start/end of each replaced region in the modified context",
     C.NUM_REPLACEMENTS: "how many occurrences were replaced",

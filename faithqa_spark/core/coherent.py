@@ -697,6 +697,43 @@ def year_in_name(answer: str, entity: Entity) -> Entity | None:
 
 
 _YEAR_ALONE = re.compile(r"1\d{3}|20\d{2}")
+
+
+def figure_answer(question: str, answer: str, context: str, answer_start: int | None,
+                  entities: Sequence[Entity]) -> Entity | None:
+    """The answer as an entity of its own where it is a figure alone that NER gave no
+    entity for ("the Woolworth Building (1913)", "in the 1772 First Partition of Poland",
+    "some 800 resident slaves"; 115 answers of SQuAD train, 107 of them now dataset rows,
+    had matched no entity): a year (DATE) where the question asks when, or a year alone
+    that it asks no amount of, else a count (CARDINAL). None for any other answer, one not
+    at its start in the context, or one any entity of the context overlaps."""
+    text = answer.strip()
+    if answer_start is None or not _FIGURE_ALONE.fullmatch(text):
+        return None
+    start = answer_start + len(answer) - len(answer.lstrip())
+    end = start + len(text)
+    if context[start:end] != text or _FIGURE_GOES_ON.match(context, end) or (
+            start and _FIGURE_BEFORE.match(context, start - 1)) or \
+            _RANGE_BEFORE.search(context, max(0, start - 12), start):
+        # "1,900" of "1,900,000", "12" of "A12", "(200,000/km²)"; an end of a range
+        # ("Justinian (r. 527–565)", "between the ages of 23 and 37"), whose order and
+        # span NER's whole range would keep
+        return None
+    if any(e.start < end and start < e.end for e in entities):
+        return None
+    year = "," not in text and 3 <= len(text) <= 4 and not _ASKS_AMOUNT.search(question) and (
+        _ASKS_TIME.search(question) is not None or _YEAR_ALONE.fullmatch(text) is not None)
+    return Entity(text, "DATE" if year else "CARDINAL", start, end)
+
+
+_FIGURE_ALONE = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*")
+_FIGURE_GOES_ON = re.compile(  # "1,900,000", "12th", "12%", "1.5", "200,000/km²", ranges
+    r"[\w%/]|[.,]\d|\s*[–—-]\s*\d|\s+(?:to|and|or)\s+\d")
+_FIGURE_BEFORE = re.compile(r"[\w$£€¥#+/–—-]|[.,](?=\d)")  # "A12", "$5", "#1", "-3", "0.5"
+_RANGE_BEFORE = re.compile(r"\d\s*[–—-]\s*$|\d\s+(?:to|and|or)\s+$")
+_ASKS_TIME = re.compile(r"\b(?:when|years?|century|decade|date)\b", re.IGNORECASE)
+_ASKS_AMOUNT = re.compile(r"\bhow (?:many|much|long|far|big|large|tall|high|old|deep|wide)\b"
+                          r"|\bwhat (?:number|percentage|population|amount)\b", re.IGNORECASE)
 # the types whose entities say a figure themselves: their answers are theirs
 _YEAR_NOT_NAMED = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY",
                              "PERCENT"})
@@ -1157,10 +1194,30 @@ def head_acronym(context: str, original: str, regions: list[Region], replacement
     what it becomes: the replacement's initials in place of the original's ("The Utah City
     Police Department (NYPD)" had kept the old city's letters), or None (none, or the same
     letters). Refused where the new short form is said in the context already."""
-    short = head_short_form(context, original, (e for _, e, part in regions if part == FULL))
+    return _short_swap(context, original, [e for _, e, part in regions if part == FULL],
+                       replacement)
+
+
+def people_acronym(context: str, swaps: Sequence[tuple[int, int, str]]
+                   ) -> tuple[str, str] | None:
+    """`head_acronym` of a longer name that a swapped people word opens (`people_swaps`):
+    "the Scottish National Party (SNP)", its Scotland swapped for Israel, had become "the
+    Israeli National Party (SNP)"; now "(INP)"."""
+    for s, e, new in swaps:
+        if (found := _short_swap(context, context[s:e], [e], new)) is not None:
+            return found
+    return None
+
+
+def _short_swap(context: str, name: str, ends: Sequence[int], replacement: str
+                ) -> tuple[str, str] | None:
+    """(old, new) short form of the longer name `name` opens at one of `ends`
+    (`names.head_short_form`) for `replacement`, or None. Refused where the new one is in
+    the context already: two things of one short form."""
+    short = head_short_form(context, name, ends)
     if short is None:
         return None
-    new = head_short_swap(original, short, replacement)
+    new = head_short_swap(name, short, replacement)
     if new == short:
         return None  # "Islamic" -> "Ismaili": the same letters
     if not initials(replacement) or boundary_matches(context, new):
@@ -1176,10 +1233,37 @@ def acronym_swaps(text: str, acronym: tuple[str, str] | None) -> list[tuple[int,
     return [(s, e, new) for s, e in same_case_matches(text, old)]
 
 
-def with_acronym(text: str, acronym: tuple[str, str]) -> str:
-    """`text` (the question) with the `head_acronym`'s new short form for the old one."""
-    swaps = acronym_swaps(text, acronym)
-    return splice(text, [(s, e, 0) for s, e, _ in swaps], [new for _, _, new in swaps])[0]
+def with_swaps(question: str, context: str, extra: Sequence[tuple[int, int, str]],
+               source: str | None = None) -> str:
+    """The question with the context's other swaps (`people_swaps`, `acronym_swaps`: words
+    that name what the entity is, not the entity) made in it too, each old word written as
+    the context writes it: "What are the people who live in Hyderabad called?" had stayed so
+    beside a context whose Hyderabad had become Persia (its people word "Hyderabadi" the
+    swapped entity), and "How big is the NYPD?" beside "the UPD". Refused
+    (`question_names_entity`) where a new word is in the `source` question (as the source
+    has it, before any swap) already."""
+    said: dict[str, str] = {}
+    for s, e, new in extra:
+        if context[s:e] != new:  # "Russian" of the Russian Republic and Russian Empire
+            said.setdefault(context[s:e], new)
+        # "a Finnish" -> "an Italian" (`_with_article`): "Finnish" alone is "Italian"
+        old_word, new_word = _ARTICLE_LEAD.sub("", context[s:e]), _ARTICLE_LEAD.sub("", new)
+        if old_word != context[s:e] and new_word != new and old_word != new_word:
+            said.setdefault(old_word, new_word)
+    found: list[tuple[int, int, str]] = []
+    for old in sorted(said, key=len, reverse=True):  # "Albanians" before "Albanian"
+        found += [(s, e, said[old]) for s, e in same_case_matches(question, old)
+                  if not any(s < b and a < e for a, b, _ in found)]
+    if any(boundary_matches(question if source is None else source, new)
+           for _, _, new in found):
+        # "Did America try to make Puerto Rico an English speaking territory?" would ask
+        # of America and America
+        raise Refused(reasons.QUESTION_NAMES_ENTITY)
+    found.sort()
+    return splice(question, [(s, e, 0) for s, e, _ in found], [new for _, _, new in found])[0]
+
+
+_ARTICLE_LEAD = re.compile(r"^(?:an?|An?)\s+")
 
 
 def with_short_form(context: str, regions: list[Region], short: str) -> list[Region]:
@@ -1379,6 +1463,38 @@ def war_years(context: str, regions: list[Region], year: int | None) -> tuple[in
                 if first <= year <= last:
                     return first, last
     return None
+
+
+# a four-yearly event named after its year: the Olympic Games (winter ones since 1994 two
+# years off the summer ones), the football, rugby and cricket world cups, the
+# Commonwealth, Asian and Pan American Games, the European Championship, an American
+# presidential election
+_FOUR_YEARLY = re.compile(
+    r"(?:[ \u00a0]+[A-Z][\w.]*)?[ \u00a0]+(?:(?:Summer |Winter )?(?:Olympics|Olympic Games|"
+    r"Paralympics|Paralympic Games)|World Cup|(?:Commonwealth|Asian|Pan American) Games|"
+    r"European Championships?|[Pp]residential [Ee]lection)\b")
+
+
+def four_yearly(context: str, regions: list[Region], year: int | None
+                ) -> tuple[int, bool] | None:
+    """The original's year and whether it names a winter Olympics, where every mention is
+    that year before a four-yearly event's name ("the 1984 Summer Olympics", "the 2006 FIFA
+    World Cup", "the 1960 presidential election"); else None."""
+    if year is None:
+        return None
+    found = [_FOUR_YEARLY.match(context, e) for _, e, _ in regions]
+    if not found or not all(found):
+        return None
+    return year, any("Winter" in m.group(0) for m in found if m)
+
+
+def _in_cycle(cycle: tuple[int, bool], year: int | None) -> bool:
+    """Whether `year` is an edition's year of the event of `cycle` (`four_yearly`): four
+    years apart from the original's, and for a winter Olympics on the same side of 1993
+    (1992 and 1994 both were)."""
+    first, winter = cycle
+    return year is not None and (year - first) % 4 == 0 and (
+        not winter or (year > 1993) == (first > 1993))
 
 
 def _said_with_the(context: str, regions: list[Region], possessive: bool = False) -> bool:
@@ -1606,6 +1722,9 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
     year = chronology.year_of(original) if label in _YEAR_TYPES else None
     years, of = _order(context, spans, original, label, year, present_year)
     wartime = war_years(context, regions, year)
+    # "since the 1984 Summer Olympics" never "since the 1971 Summer Olympics": a year that
+    # names an edition of a four-yearly event keeps its place in the cycle
+    cycle = four_yearly(context, regions, year) if label == "DATE" else None
 
     # the first letter's case as the context has it ("vary by over 10%", "More than 50% of")
     upper = {context[s].isupper() for s, _, _ in regions if context[s].isalpha()}
@@ -1796,6 +1915,8 @@ def fit(context: str, original: str, label: str, regions: list[Region], keys: li
             return False
         if wartime and not wartime[0] <= (chronology.year_of(cand) or 0) <= wartime[1]:
             return False  # a year of the war its sentence names stays one
+        if cycle and not _in_cycle(cycle, chronology.year_of(cand)):
+            return False
         if bare_apostrophe and not cand.endswith("s"):
             return False
         if plural and not (_PLAIN_ACRONYM.fullmatch(cand) and not cand.endswith("S")):
@@ -2606,14 +2727,25 @@ def question_names(question: str, original: str, label: str, short: str | None =
 
 
 def swap_question(question: str, original: str, label: str, short: str | None,
-                  replacement: str) -> str:
+                  replacement: str, context: str = "") -> str:
     """The question with the same swap as the context: each mention of the name (its parts,
     its short form) becomes its piece of the replacement ("What was Chopin's first name?"
     -> "What was Smith's first name?"). Refused (`question_names_entity`) where the
-    replacement is in the question already or a part has no piece."""
+    replacement is in the question already, a part has no piece, or a mention runs on into
+    a longer name of the `context`: "Who would absorb the good bank of Cyprus Popular
+    Bank?" (of "the Cyprus Popular Bank") had become "... the good World Bank Popular
+    Bank?" for the entity "Bank of Cyprus"."""
     if contains_ci(question, replacement):
         raise Refused(reasons.QUESTION_NAMES_ENTITY)
     regions = mentions(question, original, label)
+    for s, e, _ in regions:
+        # ... the context's longer name of another opening ("Cyprus Popular Bank"), where
+        # the context never says this whole mention before that word ("Westminster Abbey"
+        # of "Westminster" is said, and swapped, in the context too)
+        if (after := _NAME_WORD_AFTER.match(question, e)) and same_case_matches(
+                context, f"{question[s:e].split()[-1]} {after.group(1)}") and \
+                not boundary_matches(context, f"{question[s:e]} {after.group(1)}"):
+            raise Refused(reasons.QUESTION_NAMES_ENTITY)
     if short:
         regions = with_short_form(question, regions, short)
     n_parts = len(_significant(original))
@@ -2622,6 +2754,10 @@ def swap_question(question: str, original: str, label: str, short: str | None,
     except Refused:
         raise Refused(reasons.QUESTION_NAMES_ENTITY) from None
     return splice(question, regions, pieces)[0]
+
+
+# the capitalised word after a question's mention
+_NAME_WORD_AFTER = re.compile(r" ([A-Z][\w'’-]*)")
 
 
 def conversions(context: str, regions: list[Region], label: str

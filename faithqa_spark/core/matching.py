@@ -8,6 +8,9 @@ from typing import Sequence
 from faithqa_spark.core.text import find_ci, norm
 
 EXACT, SUBSTRING, POSITIONAL = "exact", "substring", "positional"
+# the coherent policy's own: an answer that is a figure NER gave no entity for, as the
+# entity (`core.coherent.figure_answer`)
+FIGURE = "figure"
 
 
 @dataclass(frozen=True)

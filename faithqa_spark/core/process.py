@@ -16,7 +16,7 @@ from faithqa_spark.core import eras, namekinds, reasons
 from faithqa_spark.core.audit import AuditBounds, audit_row, person_mentions, squad_norm
 from faithqa_spark.core.gender import pronoun_gender
 from faithqa_spark.core.hashing import split_key
-from faithqa_spark.core.matching import Entity, Match, match_answer
+from faithqa_spark.core.matching import FIGURE, Entity, Match, match_answer
 from faithqa_spark.core.quality import failed_check
 from faithqa_spark.core.sampling import SamplingIndex, choose_replacement
 from faithqa_spark.core.substitution import substitute
@@ -85,6 +85,10 @@ def process_row(row: Mapping[str, Any], entities: Sequence[Entity], index: Sampl
     match = match_answer(answer, context, entities,
                          min_substring_overlap=cfg.matching.min_substring_overlap,
                          positional_min_overlap=cfg.matching.positional_min_overlap)
+    if match is None and cfg.substitution.policy == "coherent" and (
+            figure := coh.figure_answer(row[C.QUESTION], answer, context,
+                                        row.get(C.ANSWER_START), entities)) is not None:
+        match = Match(figure, FIGURE)  # a figure NER missed: "(1913)", "in the 1772 First"
     if match is None:
         return filtered(row, cfg, prov, reasons.NO_ENTITY_MATCH)
     if cfg.substitution.policy == "coherent" and (
@@ -276,17 +280,22 @@ def _coherent(row: Mapping[str, Any], entity: Entity, entities: Sequence[Entity]
             regions = coh.without_the(context, regions, etype)
         # "New York City Police Department (NYPD)" (the original's own is `short`)
         acronym = None if short else coh.head_acronym(context, original, regions, replacement)
-        extra = [*coh.people_swaps(context, original, etype, regions, replacement, index,
-                                   draw["places"]), *coh.acronym_swaps(context, acronym)]
+        people = coh.people_swaps(context, original, etype, regions, replacement, index,
+                                  draw["places"])
+        # ... or a people word swapped with it: "the Scottish National Party (SNP)"
+        acronym = acronym or coh.people_acronym(context, people)
+        extra = [*people, *coh.acronym_swaps(context, acronym)]
         swap = coh.apply(context, row[C.ANSWER], row.get(C.ANSWER_START), original,
                          replacement, regions, etype, extra)
         if squad_norm(swap.faithful_answer) == squad_norm(row[C.ANSWER]):
             # the answer would not change: no counterfactual (fit() draws none such)
             return filtered(row, cfg, prov, reasons.ANSWER_NOT_SWAPPED, **ent_values)
         if asks:  # the question names the entity: the same swap, or the row goes
-            question = coh.swap_question(question, original, etype, short, replacement)
-        if acronym:  # ... and its longer name's short form ("How big is the NYPD?")
-            question = coh.with_acronym(question, acronym)
+            question = coh.swap_question(question, original, etype, short, replacement,
+                                          context)
+        # ... and the context's other swaps: its longer name's short form ("How big is the
+        # NYPD?"), the place of a people word or the people word of a place
+        question = coh.with_swaps(question, context, extra, row[C.QUESTION])
     except coh.Refused as r:
         return filtered(row, cfg, prov, r.reason, **ent_values)
     q = cfg.quality
