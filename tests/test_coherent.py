@@ -2697,6 +2697,24 @@ def test_a_people_word_that_begins_a_place_s_name_is_refused():
     assert ok[C.REPLACEMENT_ENTITY] in ("Egyptian", "Peruvian")
 
 
+def test_a_name_before_a_latin_word_is_a_part_of_a_longer_term():
+    # "the most beautiful is the Rosalia alpina" (NER's EVENT "Rosalia") had become "the Paris
+    # Fashion Week alpina", "under a Ficus religiosa tree" "under a Theravada religiosa tree"
+    bank = SamplingIndex.from_bank({"EVENT": ["Harvest Festival"], "ORG": ["Zenith Group"],
+                                    "NORP": ["German", "Welsh"]})
+    for ctx, name, label in (
+            ("The most beautiful beetle is the Rosalia alpina, now protected.", "Rosalia",
+             "EVENT"),
+            ("He sat under a Ficus religiosa tree for a week.", "Ficus", "ORG"),
+            ("The term dialect (from Latin dialectus) is old.", "Latin", "NORP")):
+        o = run(ctx, name, [(name, label)], bank=bank)
+        assert o[C.REASON] == reasons.NAME_INSIDE_NAME, ctx
+    # a lower-case English word after the name is no such term ("the Jewish diaspora")
+    ctx = "The Latin diaspora grew in the north, and many settled in the towns there."
+    o = run(ctx, "Latin", [("Latin", "NORP")], bank=bank)
+    assert_consistent(o)
+
+
 def test_an_x_of_y_title_said_with_the_keeps_the_and_takes_an_x_of_y():
     # "The Treaty of Kaynarca of 1774 ended the war" had become "Treaty of Paris of 1774"
     bank = SamplingIndex.from_bank({"WORK_OF_ART": ["Treaty of Paris", "Treaty of Ghent",

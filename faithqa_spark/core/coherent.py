@@ -739,6 +739,18 @@ _YEAR_NOT_NAMED = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", 
                              "PERCENT"})
 
 
+# a lower-case word after a name that has a Latin ending ("religiosa", "familiaris",
+# "sativum", "reinhardtii", "vitae")
+_LATIN_AFTER = re.compile(r" ([a-z]{3,}(?:a|us|um|is|ii|ae))\b(?![-'’])")
+
+
+def _latin_after(context: str, end: int) -> bool:
+    """Whether the word right after a mention ending at `end` is a lower-case word of Latin
+    form that is no English word: the name is a part of a longer term."""
+    m = _LATIN_AFTER.match(context, end)
+    return m is not None and not namekinds.english_word(m.group(1))
+
+
 def check_mentions(context: str, original: str, label: str, regions: list[Region],
                    entities: Sequence[Entity]) -> None:
     """Refuse name parts another person of the context also uses, mentions that sit inside
@@ -777,6 +789,11 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         raise Refused(reasons.MALFORMED_ENTITY)
     if label == "NORP" and any(_NAME_AFTER_PEOPLE.match(context, e) for _, e, _ in regions):
         raise Refused(reasons.NAME_INSIDE_NAME)  # "the Indian subcontinent" names a place
+    if label in _NAME_TYPES and any(_latin_after(context, e) for _, e, _ in regions):
+        # "the most beautiful is the Rosalia alpina" (NER's EVENT "Rosalia") had become "the
+        # Paris Fashion Week alpina", "Ficus religiosa" "Theravada religiosa": a genus of a
+        # binomial, or a people word of a foreign term ("Latin dialectus")
+        raise Refused(reasons.NAME_INSIDE_NAME)
     if label == "NORP" and original.endswith("o") and any(
             context.startswith("-", e) for _, e, _ in regions):
         # a combining form is a part of its compound ("Anglo-Irish", "Malayo-Polynesian"):

@@ -570,6 +570,19 @@ def _lowercase_words() -> frozenset[str]:
     return frozenset(w for w in get_english_words_set(["web2"], lower=False) if w.islower())
 
 
+@lru_cache(maxsize=1)
+def _dictionary_words() -> frozenset[str]:
+    from english_words import get_english_words_set  # Webster's 2nd and GCIDE, as data
+
+    return frozenset(get_english_words_set(["web2", "gcide"], lower=True))
+
+
+def english_word(word: str) -> bool:
+    """Whether `word` is a word of either dictionary in any case ("diaspora", "mafia"; not
+    "religiosa", "sativum")."""
+    return word.lower() in _dictionary_words()
+
+
 def common_word(text: str) -> bool:
     """Whether a one-word text is a common English word written lower-case in the
     dictionary ("Board", "Duchy", "Associates"; not "Tyche", "Paris", "Yankees")."""
