@@ -2697,6 +2697,29 @@ def test_a_people_word_that_begins_a_place_s_name_is_refused():
     assert ok[C.REPLACEMENT_ENTITY] in ("Egyptian", "Peruvian")
 
 
+def test_a_name_listed_beside_a_person_s_that_reads_as_a_person_s_is_one():
+    # "the idealism of Schopenhauer and Descartes" (NER's GPE "Descartes") had become "...
+    # of Schopenhauer and Vandals"; "Saints Bernard of Clairvaux, Albertus Magnus and Thomas
+    # Aquinas" (NER's ORG) "..., Johnson & Johnson and Thomas Aquinas"
+    bank = SamplingIndex.from_bank({"PERSON": ["Mary Weldon", "John Smith", "Olaf Berg"],
+                                    "GPE": ["Dunmore", "Orvane"]})
+    ctx = "He attacked the idealism of Arthur Kessler and Weldon with one argument."
+    spec = [("Arthur Kessler", "PERSON"), ("Weldon", "GPE")]
+    o = run(ctx, "Weldon", spec, bank=bank, question="Whose idealism did he attack?")
+    assert_consistent(o)
+    assert o[C.ENTITY_TYPE] == "PERSON" and o[C.REPLACEMENT_ENTITY] in ("John Smith", "Olaf Berg")
+    # ... a known place beside a person stays a place ("Kessler and Paris")
+    ctx = "He attacked the idealism of Arthur Kessler and Paris with one argument."
+    o = run(ctx, "Paris", [("Arthur Kessler", "PERSON"), ("Paris", "GPE")], bank=bank,
+            question="Whose idealism did he attack?")
+    assert o[C.ENTITY_TYPE] == "GPE"
+    # ... and so does a name beside NER's "person" that reads as none
+    ctx = "He walked the moors of Heathfield and Weldon with one friend."
+    o = run(ctx, "Weldon", [("Heathfield", "PERSON"), ("Weldon", "GPE")], bank=bank,
+            question="Where did he walk?")
+    assert o[C.ENTITY_TYPE] == "GPE"
+
+
 def test_a_name_before_a_latin_word_is_a_part_of_a_longer_term():
     # "the most beautiful is the Rosalia alpina" (NER's EVENT "Rosalia") had become "the Paris
     # Fashion Week alpina", "under a Ficus religiosa tree" "under a Theravada religiosa tree"

@@ -626,8 +626,39 @@ def asked_person(question: str, answer: str, entity: Entity, label: str,
                                          or _PERSON_ASKED.search(question)):
         return False
     name = base_text(entity.text, label)
-    if squad_norm(answer) != squad_norm(name) or namekinds.name_class(name) != "name" \
-            or _ACRONYM_TEXT.fullmatch(name) or not plainly_a_name(name) \
+    return squad_norm(answer) == squad_norm(name) and _reads_as_person(name, label, index,
+                                                                        context)
+
+
+def listed_person(context: str, entity: Entity, label: str, entities: Sequence[Entity],
+                  index: SamplingIndex) -> bool:
+    """Whether a name that NER typed a place, a body or a thing stands in a list right
+    beside a person's name (", ", " and ", " or " between them) and reads as a person's
+    (`asked_person`'s test): "the idealism of Schopenhauer and Descartes" (NER's GPE) had
+    become "... of Schopenhauer and Vandals", "Virgil, Silius Italicus" (ORG) "Virgil,
+    Setanta Sports". The person beside it must read as one too (NER's PERSON "Yorkshire"
+    does not)."""
+    if label not in _WHO_RETYPED:
+        return False
+    name = base_text(entity.text, label)
+    beside = [e for e in entities if e.label == PERSON and (
+        e.end <= entity.start and _LIST_GAP.fullmatch(context, e.end, entity.start)
+        or e.start >= entity.end and _LIST_GAP.fullmatch(context, entity.end, e.start))]
+    return any(_reads_as_person(base_text(e.text, PERSON), PERSON, index) for e in beside) \
+        and _reads_as_person(name, label, index, context)
+
+
+_LIST_GAP = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _reads_as_person(name: str, label: str, index: SamplingIndex, context: str = "") -> bool:
+    """Whether a name reads as a person's: one word that is a surname of the bank's people
+    ("Khrushchev", "Lyell"), a known given name before one or two more names ("Enrico
+    Fermi"), a person's title or a regnal name after a known given name, or any name that
+    the context's pronouns give a gender. A known place, a name with a head word ("Royal
+    Navy") or a common word ("Apple", "Fox") does not."""
+    if namekinds.name_class(name) != "name" or _ACRONYM_TEXT.fullmatch(name) \
+            or not plainly_a_name(name) \
             or namekinds.place_kind(name) is not None:  # any name of a country, state, city
         return False
     return (" " not in name and name in index.surnames_of_people()) \

@@ -176,6 +176,8 @@ def _coherent_row(row: Mapping[str, Any], match: Match, entities: Sequence[Entit
         return again(coh.PERSON)
     if coh.asked_person(row[C.QUESTION], answer, match.entity, label, index, context):
         return again(coh.PERSON)  # "Who transferred ...?" "Khrushchev" (NER's ORG)
+    if coh.listed_person(context, match.entity, label, entities, index):
+        return again(coh.PERSON)  # "the idealism of Schopenhauer and Descartes" (NER's GPE)
     if out[C.STATUS] != C.OK or label not in coh.RETYPED:
         return out
     if coh.place_before_head(context, out[C.ORIGINAL_ENTITY], label):
