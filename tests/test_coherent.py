@@ -2720,6 +2720,33 @@ def test_a_name_listed_beside_a_person_s_that_reads_as_a_person_s_is_one():
     assert o[C.ENTITY_TYPE] == "GPE"
 
 
+def test_a_gloss_of_another_word_is_no_fact():
+    # "the environmental groups Zelenyi Svit ("Green World")" had become "Zelenyi Svit
+    # ("Justify My Love")", "such as Chrétien in French" "such as Moldavia in French"
+    bank = SamplingIndex.from_bank({"WORK_OF_ART": ["Blue Harbour", "Long Night"],
+                                    "GPE": ["Dunmore", "Orvane"]})
+    for ctx, name, label in (
+            ('The groups Zelenyi Svit ("Green World") and Noosfera met in May.', "Green World",
+             "WORK_OF_ART"),
+            ('Kelmar (Old Norse: "Cold Harbour") is the town on the bay.', "Cold Harbour",
+             "WORK_OF_ART"),
+            ('The phrase Notre Dame du Lac means "Our Lady of the Lake" there.',
+             "Our Lady of the Lake", "WORK_OF_ART"),
+            ("Such words as Chrétien in French and Cristiano in Spanish are alike.", "Chrétien",
+             "GPE")):
+        o = run(ctx, name, [(name, label)], bank=bank)
+        assert o[C.REASON] == reasons.DERIVED_WORD_LEFT, ctx
+    # a place in a language's country is no gloss
+    from faithqa_spark.core.coherent import a_gloss
+    for ctx, name in (("He lived in Paris in French exile.", "Paris"),
+                      ("The town was moved in 1900 to Paris in Spain.", "Paris")):
+        i = ctx.index(name)
+        assert not a_gloss(ctx, i, i + len(name)), ctx
+    ctx = "The band moved to Dunwich in 1990, and the album was made in Dunwich."
+    o = run(ctx, "Dunwich", [("Dunwich", "GPE")], bank=bank)
+    assert_consistent(o)
+
+
 def test_a_name_before_a_latin_word_is_a_part_of_a_longer_term():
     # "the most beautiful is the Rosalia alpina" (NER's EVENT "Rosalia") had become "the Paris
     # Fashion Week alpina", "under a Ficus religiosa tree" "under a Theravada religiosa tree"

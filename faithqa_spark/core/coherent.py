@@ -67,6 +67,32 @@ def _glossed(context: str, end: int) -> bool:
     return bool(m) and (m.group(1) in _RESTATED or namekinds.is_language(m.group(1).split()[-1]))
 
 
+def a_gloss(context: str, start: int, end: int) -> bool:
+    """Whether the mention at context[start:end] is the meaning or the translation of
+    another word, not a fact: quoted in brackets after it ("the environmental group Zelenyi
+    Svit ("Green World")", "Nanjing (Chinese: 南京, "Southern Capital")"), after a word
+    that says so ("Notre Dame du Lac means "Our Lady of the Lake"", "(lit. the Great
+    Vehicle)"), or said to be a language's word ("such as Chrétien in French", "Ashkenaz
+    meaning "Germany" in Hebrew"). Swapped, the gloss no longer glosses its word."""
+    if _GLOSS_OPEN.search(context, max(0, start - 80), start) and \
+            _GLOSS_CLOSE.match(context, end):
+        return True
+    if _MEANING_BEFORE.search(context, max(0, start - 40), start):
+        return True
+    m = _IN_LANGUAGE_AFTER.match(context, end)
+    return m is not None and namekinds.is_language(m.group(1))
+
+
+# "(" and at most a few words and a comma before an opening quote: `a_gloss`
+_GLOSS_OPEN = re.compile(r"\((?:[^()]{0,60}[,;:]\s*)?[\"“‘']$")
+_GLOSS_CLOSE = re.compile(r"[.,]?[\"”’']\s*[),;]")
+_MEANING_BEFORE = re.compile(
+    r"\b(?:meaning|means|literally|lit\.|translated as|translates as|translates to)"
+    r",?\s+(?:as\s+)?(?:the\s+)?[\"“‘']?$", re.IGNORECASE)
+# "Chrétien in French and Cristiano in Spanish": a language's word in a list of them
+_IN_LANGUAGE_AFTER = re.compile(r"[\"”’']?\s+in\s+([A-Z][a-z]+)(?=\s*(?:[,;.)]|and\b|or\b|$))")
+
+
 # a NORP word before one of these names an age or a style, not a people
 _PERIOD_AFTER = re.compile(r"[\s-]+(?:period|periods|era|eras|age|times|dynasty|style|"
                            r"architecture|art)\b", re.IGNORECASE)
@@ -830,6 +856,10 @@ def check_mentions(context: str, original: str, label: str, regions: list[Region
         # a combining form is a part of its compound ("Anglo-Irish", "Malayo-Polynesian"):
         # "Aristotelian-Irish" and "British-Polynesian" read wrong
         raise Refused(reasons.NAME_INSIDE_NAME)
+    if label in _NAME_TYPES and any(a_gloss(context, s, e) for s, e, _ in regions):
+        # "the environmental groups Zelenyi Svit ("Green World")" had become "... Zelenyi Svit
+        # ("Justify My Love")": the word it translates stays beside it
+        raise Refused(reasons.DERIVED_WORD_LEFT)
     if any(_glossed(context, e) for _, e, _ in regions):
         # the name given again in another language, or its former or literal name:
         # "Hungary (Portuguese: Portugal)" keeps the old name beside the new one
