@@ -1643,6 +1643,12 @@ def test_an_organisation_of_several_words_takes_one_of_several_words():
     orgs = SamplingIndex.from_bank({"ORG": ["Hymenoptera", "Italianate", "Orvane Mills",
                                             "Harbour Kelp Trading"]})
     assert not entries.drawable("ORG", "Italianate")  # an adjective, no organisation
+    assert not entries.drawable("ORG", "Hellenised")
+    # a person named by a place or an epithet ("the establishment of the Isidore of Seville
+    # in 1480" had read), but not a body whose first word is a common word
+    assert not entries.drawable("ORG", "Gregory of Tours")
+    assert not entries.drawable("ORG", "Conan the Barbarian")
+    assert entries.drawable("ORG", "Bank of Orvane") and entries.drawable("ORG", "Bill of Rights")
     ctx = ("Shell has its primary listing on the Kelmar Stock Exchange, and a secondary "
            "listing elsewhere in the city.")
     for i in range(8):
