@@ -21,6 +21,15 @@ def test_an_amount_given_in_two_units_is_tied():
     assert not converted(*at(ctx, "129"))
     plain = "The town had 5,000 inhabitants (2010) and 12 churches (see below)."
     assert not converted(*at(plain, "5,000")) and not converted(*at(plain, "12"))
+    # a range in the bracket, or a range of temperatures in the other scale: "hovering 15 to
+    # 20 °C (59 and 77 °F)" had kept the old range's bracket
+    for ctx, amount in (("from the 200–210 mm (7.9–8.3 in) bat", "200–210"),
+                        ("temperatures hovering between 15 and 25 °C (59 and 77 °F), and",
+                         "between 15 and 25"),
+                        ("overnight lows 30 to 44 °F (−1 and 7 °C).", "30 to 44")):
+        assert converted(*at(ctx, amount)), ctx
+        assert arithmetic.tied_but_converted(*at(ctx, amount)), ctx
+    assert not converted(*at("some 50 and 60 (or more) people", "50 and 60"))
 
 
 def test_shares_that_add_up_to_a_whole_are_tied():
@@ -290,6 +299,12 @@ def test_a_count_of_the_list_after_a_colon_is_tied():
     ("His parents later had two more boys, Izz al-Arab and al-Leithi.", "two", True),
     ("The island has two official languages, Greek and Turkish.", "two", True),
     ("Five state highways, SH-1, SH-2, SH-4, SH-5 and SH-6, pass through it.", "Five", True),
+    # things each said with "a": "there are two methods of measuring the value, a
+    # "low-field" method and a "high-field" method" had become "three methods"
+    ('There are two methods of measuring it, a "low-field" method and a "high-field" '
+     "method, and the factors differ.", "two", True),
+    ("He had three sons, a baker and a smith, who worked.", "three", False),
+    ("In two years, a town and a port had grown.", "two", False),
     # as many names as the count says, and a list that ends with its clause
     ("It had three clubs, Arno and Bex, in 1900.", "three", False),
     ("It has two golf courses, Newfoundland and Labrador's largest campground, and trails.",
@@ -336,6 +351,18 @@ def test_a_conversion_beside_an_amount_is_worked_out_anew():
                "less than 200 mm") == "8"
     assert new("gets less than 20 mm (0.79 in) a year", "less than 20 mm",
                "less than 30 mm") == "1.2"
+    # a temperature's other scale by its own rule, a reading with the offset, a change
+    # without: "109 °F (43 °C)" had stayed beside "932 °F"
+    assert new("the record is 109 °F (43 °C), set in", "109 °F", "100 °F") == "38"
+    assert new("over 90 °F (32 °C) in the summer", "90", "100") == "38"
+    assert new("between 1,500 °F (820 °C) and", "1,500 °F", "2,200 °F") == "1,200"
+    assert new("has warmed by 0.1 °C (0.2 °F) per decade", "0.1", "0.3") == "0.5"
+    assert new("the record is 109 °F (43 °C), set in", "109 °F", "20 °F") is None  # below 0
+    for ctx, amount in (("down to 17 °F (−8 °C) at midnight", "17 °F"),  # a sign
+                        ("approaching 55 K (−218 °C) there", "55 K")):  # no other scale
+        s = ctx.index(amount)
+        assert conversion(ctx, s, s + len(amount)) is None, ctx
+        assert tied_but_converted(ctx, s, s + len(amount)), ctx
     # the candidate must be the original's words around one number
     assert new("The road is 450 miles (720 km) long.", "450 miles", "3 million miles") is None
     assert new("The road is 450 miles (720 km) long.", "450 miles", "300 km") is None

@@ -2726,6 +2726,17 @@ def test_a_name_listed_beside_a_person_s_that_reads_as_a_person_s_is_one():
     assert o[C.ENTITY_TYPE] == "GPE"
 
 
+def test_a_hemisphere_takes_a_hemisphere():
+    # "In which hemisphere does bird migration primarily happen?" had been answered "the
+    # Gibraltar", "What hemisphere is the island located in?" "Caribbean"
+    bank = SamplingIndex.from_bank({"LOC": ["Southern Hemisphere", "Caribbean", "Gibraltar",
+                                            "Middle East"]})
+    ctx = ("Bird migration happens mostly in the Northern Hemisphere, where the routes are "
+           "long and the seasons sharp.")
+    got = replacements(ctx, "Northern Hemisphere", "LOC", bank, "h", "In which hemisphere?")
+    assert got == {"Southern Hemisphere"}
+
+
 def test_a_gloss_of_another_word_is_no_fact():
     # "the environmental groups Zelenyi Svit ("Green World")" had become "Zelenyi Svit
     # ("Justify My Love")", "such as Chrétien in French" "such as Moldavia in French"

@@ -27,8 +27,12 @@ _UNIT = r"[^\W\d_][\w°.]*"
 # ... or an area's or a volume's of two words ("3,162 square kilometres (1,221 sq mi)")
 _MEASURE = rf"(?:(?:square|sq\.?|cubic|cu\.?)\s+)?{_UNIT}"
 # "137,000 km (85,000 mi)": an amount, its unit, then the same amount in another unit in
-# brackets (a bracketed year, "5,000 (2010)", has no unit and does not count)
-_CONVERSION_AFTER = re.compile(rf"\s*(?:{_UNIT}\s*)?\(\s*{_ABOUT}{_NUMBER}\s*{_UNIT}")
+# brackets (a bracketed year, "5,000 (2010)", has no unit and does not count); a range in
+# the bracket too ("200–210 mm (7.9–8.3 in)"), and a temperature's degree ("15 to 25 °C
+# (59 and 77 °F)": the bracket had been left as it was beside "15 to 20 °C")
+_CONVERSION_AFTER = re.compile(
+    rf"\s*(?:°\s*)?(?:{_UNIT}\s*)?\(\s*{_ABOUT}[−-]?{_NUMBER}"
+    rf"(?:\s*(?:[–—-]|to|and)\s*[−-]?{_NUMBER})?\s*(?:°\s*)?{_UNIT}")
 _CONVERSION_BEFORE = re.compile(rf"{_NUMBER}\s*{_MEASURE}\s*\(\s*{_ABOUT}$")
 _PERCENT = re.compile(rf"({_NUMBER})\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z\"“(])")
@@ -153,6 +157,11 @@ _ITEM = r"(?:al-)?[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|al-[A-Z][\w'’-]*|d
 # campground" is one place)
 _NAMED_LIST = re.compile(rf"((?:{_ITEM},\s+)*){_ITEM},?\s+(?:and|or)\s+{_ITEM}"
                          r"(?=\s*[,.;:)]|\s*$|\s+(?:were|was|are|is|have|had|who|which)\b)")
+# ... or as many things each said with "a" ("there are two methods of measuring it, a
+# "low-field" method and a "high-field" method": "three methods" had read)
+_A_ITEM = r"an?\s+[^,.;:()]{1,40}?"
+_ARTICLE_LIST = re.compile(rf"((?:{_A_ITEM},\s+)*){_A_ITEM},?\s+(?:and|or)\s+{_A_ITEM}"
+                           r"(?=\s*[,.;:)]|\s*$)")
 _TIME_NOUN = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|"
                         r"centuries|century|times|seasons?)\b", re.IGNORECASE)
 
@@ -168,7 +177,8 @@ def enumerated(context: str, start: int, end: int) -> bool:
     nouns = _NOUNS_THEN_COMMA.match(context, end)
     if nouns and _TIME_NOUN.search(nouns.group()):
         return False  # "In two years, Arno and Bex had merged": a span of time, no list's count
-    listed = _NAMED_LIST.match(context, nouns.end()) if nouns else None
+    listed = (_NAMED_LIST.match(context, nouns.end()) or _ARTICLE_LIST.match(context, nouns.end())
+              ) if nouns else None
     if listed is None:
         return False
     items = 2 + listed.group(1).count(",")  # one comma after each item before the last two
@@ -211,6 +221,7 @@ class Conversion:
     start: int  # where its number is in the context
     end: int
     factor: float  # its value over the amount's
+    offset: float = 0.0  # added after the factor: a temperature's other scale (°F = 1.8 °C + 32)
 
 
 # "450 miles (720 km)", "(about 720 km)": the whole bracket is one number and its unit
@@ -227,6 +238,8 @@ def conversion(context: str, start: int, end: int) -> Conversion | None:
     amount = context[start:end]
     if not _ONE_NUMBER.match(amount) or not (v := value(amount)):
         return None
+    if (scales := _temperature(context, end, amount)) is not None:
+        return scales
     m = _CONVERTED_AFTER.match(context, end)
     if m:
         other = m.start(2), m.end(2)
@@ -242,6 +255,41 @@ def conversion(context: str, start: int, end: int) -> Conversion | None:
     return Conversion(other[0], other[1], w / v) if w else None
 
 
+# a temperature in one scale and, in brackets, the other: "35.5 °F (2 °C)" (the amount's
+# degree after it, or in it: "35.5 °F" of NER's QUANTITY)
+_DEGREES_THEN_BRACKET = re.compile(
+    rf"\s*°\s*([CF])\s*\(\s*{_ABOUT}({_NUMBER})\s*°\s*([CF])\s*\)")
+_BRACKET_DEGREES = re.compile(rf"\s*\(\s*{_ABOUT}({_NUMBER})\s*°\s*([CF])\s*\)")
+_DEGREE_END = re.compile(r"°\s*([CF])$")
+
+
+def _temperature(context: str, end: int, amount: str) -> Conversion | None:
+    """The bracket of a temperature given in the other scale, with its affine conversion;
+    None for none, or for a figure below zero, which the sign-less figures cannot carry."""
+    if "−" in amount or "-" in amount:
+        return None
+    m = _DEGREES_THEN_BRACKET.match(context, end)
+    if m:
+        own, span, other = m.group(1), m.span(2), m.group(3)
+    elif (u := _DEGREE_END.search(amount)) and (b := _BRACKET_DEGREES.match(context, end)):
+        own, span, other = u.group(1), b.span(1), b.group(2)
+    else:
+        return None
+    if own == other or context[span[0] - 1] in "−-":
+        return None
+    factor, offset = (9 / 5, 32.0) if own == "C" else (5 / 9, -160 / 9)
+    v, w = value(amount), value(context[span[0]:span[1]])
+    if v is None or w is None:
+        return None
+    # a reading converts with the offset; a change ("warmed by 0.1 °C (0.2 °F)") without;
+    # a bracket that is neither (a range's end, a typo) ties the figure
+    if abs(v * factor + offset - w) <= max(1.5, 0.05 * w):
+        return Conversion(*span, factor, offset)
+    if abs(v * factor - w) <= max(0.15, 0.1 * w):
+        return Conversion(*span, factor)
+    return None
+
+
 def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> str | None:
     """The converted figure for `candidate` in place of `original`, written as the
     context writes it: as many decimals, or as many significant figures for a whole number
@@ -254,8 +302,12 @@ def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> s
     new = value(candidate)
     if new is None:
         return None
+    if conv.offset and ("−" in candidate or "-" in candidate):
+        return None  # a temperature below zero: its sign is not one `value` reads
     text = context[conv.start:conv.end]
-    figure = new * conv.factor
+    figure = new * conv.factor + conv.offset
+    if conv.offset and figure < 0:
+        return None  # the other scale below zero: refused as no sign is written
     if "." in text:
         decimals = len(text) - text.index(".") - 1
         if figure:
@@ -274,7 +326,8 @@ def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> s
         out = f"{round(figure, places):,.0f}"
         if "," not in text and len(digits) >= 4:
             out = out.replace(",", "")  # "1500 m": no separator where the figure had none
-    return None if out.strip("0.,") == "" else out
+    # a figure rounded to nothing converts nothing; a temperature may be 0
+    return None if out.strip("0.,") == "" and not conv.offset else out
 
 
 # "67 different tribes in Brazil, up from 40 in 2005": the amount is compared with another,

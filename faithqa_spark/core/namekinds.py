@@ -66,6 +66,9 @@ _HEADS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     # Peninsula" never "from the Great Plains")
     "island": "island islands isles atoll archipelago",
     "peninsula": "peninsula",
+    # "In which hemisphere does bird migration primarily happen?" had been answered "the
+    # Gibraltar"
+    "hemisphere": "hemisphere",
     "valley": "valley basin",
     "desert": "desert",
     "forest": "forest",
@@ -707,7 +710,7 @@ _THE_LAST = frozenset({"east", "west", "coast", "ocean", "sea", "alps", "andes",
                        "mountains", "hills", "highlands", "lowlands", "plains", "rockies",
                        "dynasty", "peninsula", "desert", "channel", "canal", "strait",
                        "straits", "plateau", "delta", "forest", "river", "rivers",
-                       "valley", "basin", "gulf", "estuary"})
+                       "valley", "basin", "gulf", "estuary", "hemisphere"})
 
 
 def takes_the(text: str) -> bool:
