@@ -238,7 +238,7 @@ def conversion(context: str, start: int, end: int) -> Conversion | None:
     amount = context[start:end]
     if not _ONE_NUMBER.match(amount) or not (v := value(amount)):
         return None
-    if (scales := _temperature(context, end, amount)) is not None:
+    if (scales := _temperature(context, end, amount, v)) is not None:
         return scales
     m = _CONVERTED_AFTER.match(context, end)
     if m:
@@ -263,10 +263,11 @@ _BRACKET_DEGREES = re.compile(rf"\s*\(\s*{_ABOUT}({_NUMBER})\s*°\s*([CF])\s*\)"
 _DEGREE_END = re.compile(r"°\s*([CF])$")
 
 
-def _temperature(context: str, end: int, amount: str) -> Conversion | None:
-    """The bracket of a temperature given in the other scale, with its affine conversion;
-    None for none, or for a figure below zero, which the sign-less figures cannot carry."""
-    if "−" in amount or "-" in amount:
+def _temperature(context: str, end: int, amount: str, v: float) -> Conversion | None:
+    """The bracket of a temperature given in the other scale, with its affine conversion
+    (`v`: the amount's `value`); None for none, or for a figure below zero, which the
+    sign-less figures cannot carry."""
+    if _has_minus(amount):
         return None
     m = _DEGREES_THEN_BRACKET.match(context, end)
     if m:
@@ -275,11 +276,11 @@ def _temperature(context: str, end: int, amount: str) -> Conversion | None:
         own, span, other = u.group(1), b.span(1), b.group(2)
     else:
         return None
-    if own == other or context[span[0] - 1] in "−-":
+    if own == other or _has_minus(context[span[0] - 1]):
         return None
     factor, offset = (9 / 5, 32.0) if own == "C" else (5 / 9, -160 / 9)
-    v, w = value(amount), value(context[span[0]:span[1]])
-    if v is None or w is None:
+    w = value(context[span[0]:span[1]])
+    if w is None:
         return None
     # a reading converts with the offset; a change ("warmed by 0.1 °C (0.2 °F)") without;
     # a bracket that is neither (a range's end, a typo) ties the figure
@@ -288,6 +289,11 @@ def _temperature(context: str, end: int, amount: str) -> Conversion | None:
     if abs(v * factor - w) <= max(0.15, 0.1 * w):
         return Conversion(*span, factor)
     return None
+
+
+def _has_minus(text: str) -> bool:
+    """Whether `text` holds a minus sign (or a hyphen written for one)."""
+    return "−" in text or "-" in text
 
 
 def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> str | None:
@@ -302,7 +308,7 @@ def rescaled(conv: Conversion, context: str, original: str, candidate: str) -> s
     new = value(candidate)
     if new is None:
         return None
-    if conv.offset and ("−" in candidate or "-" in candidate):
+    if conv.offset and _has_minus(candidate):
         return None  # a temperature below zero: its sign is not one `value` reads
     text = context[conv.start:conv.end]
     figure = new * conv.factor + conv.offset

@@ -567,17 +567,24 @@ unionists democrat democrats republican republicans federalist federalists
 
 
 @lru_cache(maxsize=1)
-def _lowercase_words() -> frozenset[str]:
+def _webster_words() -> frozenset[str]:
     from english_words import get_english_words_set  # Webster's 2nd, as data (MIT)
 
-    return frozenset(w for w in get_english_words_set(["web2"], lower=False) if w.islower())
+    return frozenset(get_english_words_set(["web2"], lower=False))
+
+
+@lru_cache(maxsize=1)
+def _lowercase_words() -> frozenset[str]:
+    return frozenset(w for w in _webster_words() if w.islower())
 
 
 @lru_cache(maxsize=1)
 def _dictionary_words() -> frozenset[str]:
-    from english_words import get_english_words_set  # Webster's 2nd and GCIDE, as data
+    from english_words import get_english_words_set  # GCIDE, as data
 
-    return frozenset(get_english_words_set(["web2", "gcide"], lower=True))
+    # Webster's 2nd read once for both this and `_lowercase_words`
+    return frozenset({w.lower() for w in _webster_words()}
+                     | get_english_words_set(["gcide"], lower=True))
 
 
 def english_word(word: str) -> bool:
