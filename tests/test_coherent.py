@@ -2159,6 +2159,30 @@ def test_a_word_of_the_name_the_question_names_is_kept_where_it_can_be():
     assert o[C.REPLACEMENT_ENTITY] == "Central America"
 
 
+def test_the_head_word_the_question_asks_for_is_kept_where_it_can_be():
+    from faithqa_spark.core.coherent import question_name_parts
+    q = "At which cathedral was the pointed arch first used?"
+    assert question_name_parts(q, "Durham Cathedral", "FAC") == ("Cathedral",)
+    # only the head word, and only where the question says it as a word
+    assert question_name_parts("What film festival did he attend?", "Cannes Film Festival",
+                               "EVENT") == ("Festival",)
+    assert question_name_parts("Who was the stationmaster?", "Pennsylvania Station",
+                               "ORG") == ()
+    # no building of the type has the head word, a body of the kind has: "At which
+    # cathedral ...?" had been answered "St. John's Church"
+    ctx = "The pointed arch was first used at Durham Cathedral in the nave aisles in 1093."
+    bank = SamplingIndex.from_bank({"FAC": ["Orvane Parish Church"], "ORG": ["Kelmar Cathedral"]})
+    assert replacements(ctx, "Durham Cathedral", "FAC", bank, "d", question=q) == \
+        {"Kelmar Cathedral"}
+    assert replacements(ctx, "Durham Cathedral", "FAC", bank, "d",
+                        question="Where was the pointed arch first used?") == \
+        {"Orvane Parish Church"}
+    # none keeps it: the row is still made, as without the rule
+    bank = SamplingIndex.from_bank({"FAC": ["Orvane Parish Church"]})
+    assert replacements(ctx, "Durham Cathedral", "FAC", bank, "d", question=q) == \
+        {"Orvane Parish Church"}
+
+
 def test_treaties_canals_and_governments_keep_their_kind():
     from faithqa_spark.core.namekinds import name_class
     assert name_class("Treaty of Paris") == "treaty" != name_class("Royal Charter")

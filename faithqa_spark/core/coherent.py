@@ -1736,13 +1736,20 @@ def question_date_parts(question: str, original: str, label: str) -> tuple[str, 
 def question_name_parts(question: str, original: str, label: str) -> tuple[str, ...]:
     """The capitalised words of a place's or organisation's name that the question names
     without the whole name ("In what part of Europe ...?" for "Eastern Europe"): a
-    replacement keeps them ("Western Europe", never "Central America")."""
+    replacement keeps them ("Western Europe", never "Central America"). So is the name's
+    head word where the question asks for one by it in lower case ("What film festival
+    ...?" for "Cannes Film Festival", "What Amtrak station ...?" for "Pennsylvania
+    Station"): those had been answered "New Year's Eve" and "Miami International Airport",
+    the kind of name (`namekinds.name_class`) holding more than one head word."""
     if label not in _NAME_TYPES or label == PERSON or not question or \
             boundary_matches(question, original):
         return ()  # naming the whole name, the question gets the same swap
-    return tuple(w for w in original.split() if len(w) > 2 and w[0].isupper()
+    words = original.split()
+    head = words[-1] if len(words) > 1 and words[-1].isalpha() else ""
+    return tuple(w for w in words if len(w) > 2 and w[0].isupper()
                  and w.lower() not in entries.FUNCTION_WORDS
-                 and any(question[a:b] == w for a, b in boundary_matches(question, w)))
+                 and any(question[a:b] == w or (w is head and question[a:b] == w.lower())
+                         for a, b in boundary_matches(question, w)))
 
 
 def fit(context: str, original: str, label: str, regions: list[Region], keys: list[str],
