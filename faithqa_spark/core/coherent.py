@@ -1745,10 +1745,11 @@ def question_name_parts(question: str, original: str, label: str) -> tuple[str, 
             boundary_matches(question, original):
         return ()  # naming the whole name, the question gets the same swap
     words = original.split()
-    head = words[-1] if len(words) > 1 and words[-1].isalpha() else ""
-    return tuple(w for w in words if len(w) > 2 and w[0].isupper()
+    # the head word's position, where the name has one of letters after another word
+    head = len(words) - 1 if len(words) > 1 and words[-1].isalpha() else -1
+    return tuple(w for i, w in enumerate(words) if len(w) > 2 and w[0].isupper()
                  and w.lower() not in entries.FUNCTION_WORDS
-                 and any(question[a:b] == w or (w is head and question[a:b] == w.lower())
+                 and any(question[a:b] == w or (i == head and question[a:b] == w.lower())
                          for a, b in boundary_matches(question, w)))
 
 
